@@ -1,0 +1,111 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { HealthResponseSchema } from '@lectern/contracts/common/health.schemas';
+import type { Config } from './config.ts';
+import { registerActivitiesRoutes } from './modules/activities/activities.routes.ts';
+import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
+import { identityService } from './modules/identity/identity.service.ts';
+import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
+import { registerSessionHook } from './modules/identity/session.hook.ts';
+import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import type { AppContext } from './platform/app-context.ts';
+import type { DatabaseHandle } from './platform/database.ts';
+import { registerAccessControl } from './platform/http/access.plugin.ts';
+import { registerErrorHandling } from './platform/http/error-handler.ts';
+import { registerOpenApi } from './platform/http/openapi.plugin.ts';
+import { validatorCompiler } from './platform/http/validation.ts';
+import { defaultWebDist, registerWebApp } from './platform/http/web.plugin.ts';
+import { localDiskStorage } from './platform/storage/local-disk.storage.ts';
+import type { Storage } from './platform/storage/storage.ts';
+import path from 'node:path';
+
+export type BuildAppOptions = {
+  config: Config;
+  database: DatabaseHandle;
+  storage?: Storage;
+  logger?: FastifyServerOptions['logger'];
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+};
+
+export async function buildApp(options: BuildAppOptions) {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    trustProxy: true,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    storage: options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads')),
+    log: app.log,
+  };
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 },
+  });
+
+  registerErrorHandling(app);
+  const identity = identityService(ctx);
+  registerSessionHook(app, identity);
+  registerAccessControl(app);
+  await registerOpenApi(app);
+
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['platform'], response: { 200: HealthResponseSchema, 503: HealthResponseSchema } },
+    },
+    async (_request, reply) => {
+      const ok = await database.ping();
+      return reply
+        .status(ok ? 200 : 503)
+        .send({ status: ok ? 'ok' : 'degraded', database: ok, driver: database.driver });
+    },
+  );
+
+  registerIdentityRoutes(app, ctx, identity);
+  registerCoursesRoutes(app, ctx);
+  registerActivitiesRoutes(app, ctx);
+  registerUploadsRoutes(app, ctx);
+
+  if (options.serveWeb !== false) {
+    await registerWebApp(app, config.webDist ?? defaultWebDist());
+  }
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

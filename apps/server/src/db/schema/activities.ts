@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { courseModules, courses, syllabi } from './courses.ts';
+import { users } from './identity.ts';
+
+export const activities = pgTable(
+  'activities',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    moduleId: integer()
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    syllabusId: integer().references(() => syllabi.id, { onDelete: 'set null' }),
+    type: text().notNull(),
+    title: text().notNull(),
+    /** Type-specific payload, validated by the schema the owning domain registers for `type`. */
+    data: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    startTime: timestamp({ withTimezone: true }),
+    endTime: timestamp({ withTimezone: true }),
+    published: boolean().notNull().default(false),
+    completionCriterionKey: text().notNull().default('none'),
+    completionCriterionValue: doublePrecision(),
+    sort: integer().notNull().default(0),
+    createdBy: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('activities_course_sort_idx').on(t.courseId, t.sort, t.id),
+    index('activities_module_idx').on(t.moduleId),
+    index('activities_type_idx')
+      .on(t.courseId, t.type)
+      .where(sql`${t.published}`),
+  ],
+);
+
+export const activityReads = pgTable(
+  'activity_reads',
+  {
+    activityId: integer()
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstReadAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastReadAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    readCount: integer().notNull().default(1),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.userId] }), index('activity_reads_user_idx').on(t.userId)],
+);

@@ -1,0 +1,173 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { departments, orgs, users } from './identity.ts';
+
+export const academicYears = pgTable('academic_years', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  orgId: integer()
+    .notNull()
+    .references(() => orgs.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  code: text().notNull(),
+  sort: integer().notNull().default(0),
+});
+
+export const semesters = pgTable('semesters', {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  orgId: integer()
+    .notNull()
+    .references(() => orgs.id, { onDelete: 'cascade' }),
+  academicYearId: integer()
+    .notNull()
+    .references(() => academicYears.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  code: text().notNull(),
+  sort: integer().notNull().default(0),
+  startDate: date({ mode: 'string' }),
+  endDate: date({ mode: 'string' }),
+});
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer()
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    displayName: text(),
+    secondName: text(),
+    courseCode: text(),
+    subjectCode: text(),
+    courseSubjectId: integer(),
+    academicYearId: integer().references(() => academicYears.id, { onDelete: 'set null' }),
+    semesterId: integer().references(() => semesters.id, { onDelete: 'set null' }),
+    compulsory: boolean().notNull().default(false),
+    startDate: date({ mode: 'string' }),
+    endDate: date({ mode: 'string' }),
+    classroomSchedule: text(),
+    credit: text(),
+    /** 1 ordinary; 13 is the blueprint type (spec 001 section 9). */
+    courseType: integer().notNull().default(1),
+    departmentId: integer().references(() => departments.id, { onDelete: 'set null' }),
+    importedFrom: text(),
+    grade: text(),
+    klass: text(),
+    publicScope: text().notNull().default('private'),
+    cover: text(),
+    access: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    courseAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    classificationId: integer(),
+    isBlocked: boolean().notNull().default(false),
+    createdBy: integer()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('courses_org_idx').on(t.orgId), index('courses_semester_idx').on(t.semesterId)],
+);
+
+export const courseMembers = pgTable(
+  'course_members',
+  {
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A member may hold several course roles; the first is the one sent with questions. */
+    roles: text().array().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.courseId, t.userId] }), index('course_members_user_idx').on(t.userId)],
+);
+
+export const courseModules = pgTable(
+  'course_modules',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    sort: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('course_modules_course_idx').on(t.courseId, t.sort)],
+);
+
+export const syllabi = pgTable(
+  'syllabi',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    moduleId: integer()
+      .notNull()
+      .references(() => courseModules.id, { onDelete: 'cascade' }),
+    summary: text().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index('syllabi_module_idx').on(t.moduleId, t.sort)],
+);
+
+export const groupSets = pgTable(
+  'group_sets',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    sort: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('group_sets_course_idx').on(t.courseId)],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    groupSetId: integer()
+      .notNull()
+      .references(() => groupSets.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    sort: integer().notNull().default(0),
+  },
+  (t) => [index('groups_group_set_idx').on(t.groupSetId)],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: integer()
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    /** Denormalised so the database itself keeps a student in at most one group per set. */
+    groupSetId: integer()
+      .notNull()
+      .references(() => groupSets.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    isLeader: boolean().notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    uniqueIndex('group_members_set_user_uq').on(t.groupSetId, t.userId),
+  ],
+);

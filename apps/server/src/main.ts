@@ -1,0 +1,66 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import path from 'node:path';
+import { openDatabase } from './platform/database.ts';
+import { seedDemoIfEmpty } from './seed/demo-seed.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pgdata'),
+    poolSize: config.databasePoolSize,
+  });
+  const app = await buildApp({ config, database });
+
+  if (config.seedDemo) {
+    const seeded = await seedDemoIfEmpty(database.db, app.log);
+    if (seeded) app.log.info('demo data loaded into the empty database');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
+  const base = `http://localhost:${config.port}`;
+  console.log(
+    [
+      '',
+      `  Lectern is running at ${base}  (database: ${where})`,
+      `  API docs: ${base}/api/docs`,
+      '',
+      '  Demo logins (password for all: lectern-demo):',
+      '    admin        org administrator',
+      '    t1001        instructor (Li Wei)',
+      '    t1002        instructor (Chen Jing)',
+      '    ta2001       teaching assistant',
+      '    s20240001    student (… s20240040)',
+      '',
+    ].join('\n'),
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,454 @@
+import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
+import type { z } from 'zod';
+import type {
+  ActivitiesQuerySchema,
+  Activity,
+  CompletionCriteriaQuerySchema,
+  CreateActivityRequestSchema,
+  HaveDependentsQuerySchema,
+  UpdateActivityRequestSchema,
+} from '@lectern/contracts/activities/activity.schemas';
+import { isActivityType, type ActivityType } from '@lectern/contracts/activities/activity-types';
+import {
+  criteriaFor,
+  resolveCompletion,
+  type CompletionCriterionType,
+  type OrgCompletionSettings,
+} from '@lectern/contracts/activities/completion-criteria';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { Executor } from '../../platform/database.ts';
+import { invalid, notFound, type FieldMessages } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/http/request-context.ts';
+import { translate } from '../../platform/messages.ts';
+import { courseAccess } from '../courses/course-access.ts';
+import { assertCan, can, type CourseAccess } from '../courses/courses.policy.ts';
+import { uploadAccess } from '../uploads/upload-access.ts';
+import { canDownloadAttachment } from '../uploads/uploads.policy.ts';
+import { presentReference } from '../uploads/uploads.presenter.ts';
+import {
+  uploadsRepository,
+  type NewReference,
+  type ReferenceWithUpload,
+  type UploadRow,
+} from '../uploads/uploads.repository.ts';
+import { recordsReads } from './activities.policy.ts';
+import { presentActivity, presentCompletionCriterion } from './activities.presenter.ts';
+import { activitiesRepository, type ActivityDetailRow } from './activities.repository.ts';
+import { activityAccess } from './activity-access.ts';
+import { checkActivityData } from './activity-data.ts';
+import { DEPENDENT_RECORD_CHECKS } from './activity-dependents.ts';
+
+type CreateActivity = z.output<typeof CreateActivityRequestSchema>;
+type UpdateActivity = z.output<typeof UpdateActivityRequestSchema>;
+type ActivitiesQuery = z.output<typeof ActivitiesQuerySchema>;
+type HaveDependentsQuery = z.output<typeof HaveDependentsQuerySchema>;
+type CompletionCriteriaQuery = z.output<typeof CompletionCriteriaQuerySchema>;
+
+const toDate = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
+
+const unknownType = (type: string) =>
+  invalid({ type: [{ key: 'activities.typeUnknown', params: { type } }] });
+
+export function activitiesService(ctx: AppContext) {
+  const repo = activitiesRepository(ctx.db);
+  const uploadsRepo = uploadsRepository(ctx.db);
+  const courses = courseAccess(ctx.db);
+  const activities = activityAccess(ctx.db);
+  const uploads = uploadAccess(ctx.db);
+
+  async function completionSettings(orgId: number): Promise<OrgCompletionSettings> {
+    const settings = await repo.findOrgSettings(orgId);
+    return { h5CoursewareCompleteness: settings.h5_courseware_completeness === true };
+  }
+
+  /** Activities for one viewer. Read marks come with the rows; the caller fetches the attachments. */
+  function present(
+    actor: Actor,
+    access: CourseAccess,
+    rows: readonly ActivityDetailRow[],
+    references: readonly ReferenceWithUpload[],
+  ): Activity[] {
+    const byActivity = new Map<number, ReferenceWithUpload[]>();
+    for (const entry of references) {
+      const list = byActivity.get(entry.reference.parentId) ?? [];
+      list.push(entry);
+      byActivity.set(entry.reference.parentId, list);
+    }
+    const canEdit = can(access, 'activity.manage');
+    const now = new Date();
+    return rows.map((row) =>
+      presentActivity(
+        row,
+        {
+          uploads: (byActivity.get(row.id) ?? []).map(({ reference, upload }) =>
+            presentReference(reference, upload, {
+              canDownload: canDownloadAttachment(actor, access, reference, upload),
+            }),
+          ),
+          read: row.read,
+          canEdit,
+        },
+        now,
+      ),
+    );
+  }
+
+  async function presentOne(actor: Actor, access: CourseAccess, id: number): Promise<Activity> {
+    const [row, references] = await Promise.all([
+      repo.findDetailedById(id, actor.userId),
+      uploadsRepo.listReferences(ACTIVITY_PARENT, [id]),
+    ]);
+    if (!row) throw notFound('activities.notFound');
+    const [activity] = present(actor, access, [row], references);
+    if (!activity) throw notFound('activities.notFound');
+    return activity;
+  }
+
+  function checkData(
+    type: ActivityType,
+    data: Record<string, unknown>,
+    fields: FieldMessages,
+  ): Record<string, unknown> | undefined {
+    const checked = checkActivityData(type, data);
+    if (checked.ok) return checked.data;
+    Object.assign(fields, checked.fields);
+    return undefined;
+  }
+
+  /** The module must be one of the course's, and the syllabus (if any) one of the module's. */
+  async function checkPlacement(
+    courseId: number,
+    moduleId: number,
+    syllabusId: number | null,
+    fields: FieldMessages,
+  ): Promise<void> {
+    const [module, syllabus] = await Promise.all([
+      repo.findModule(moduleId),
+      syllabusId === null ? undefined : repo.findSyllabus(syllabusId),
+    ]);
+    if (!module || module.courseId !== courseId) {
+      fields.module_id = ['activities.moduleNotInCourse'];
+      return;
+    }
+    if (syllabusId !== null && (!syllabus || syllabus.moduleId !== moduleId)) {
+      fields.syllabus_id = ['activities.syllabusNotInModule'];
+    }
+  }
+
+  function checkTimes(start: Date | null, end: Date | null, fields: FieldMessages): void {
+    if (start && end && end.getTime() <= start.getTime()) fields.end_time = ['activities.endBeforeStart'];
+  }
+
+  function checkCompletion(
+    actor: Actor,
+    type: ActivityType,
+    settings: OrgCompletionSettings,
+    requested: { key?: string | null | undefined; value?: number | null | undefined },
+    fields: FieldMessages,
+  ): { key: CompletionCriterionType; value: number | null } | undefined {
+    const resolved = resolveCompletion(type, settings, requested);
+    if (resolved.ok) return { key: resolved.key, value: resolved.value };
+    switch (resolved.reason) {
+      case 'notApplicable': {
+        const allowed = resolved.allowed
+          .map((c) => translate(actor.locale, `activities.criterion.${c}`))
+          .join(' / ');
+        fields.completion_criterion_key = [{ key: 'activities.criterionNotApplicable', params: { allowed } }];
+        break;
+      }
+      case 'valueRequired':
+        fields.completion_criterion_value = ['activities.criterionValueRequired'];
+        break;
+      case 'valueOutOfRange':
+        fields.completion_criterion_value = [
+          {
+            key: 'activities.criterionValueOutOfRange',
+            params: { minimum: resolved.range.min, maximum: resolved.range.max },
+          },
+        ];
+        break;
+    }
+    return undefined;
+  }
+
+  /**
+   * The uploads to attach, in the order given (repeats dropped). Each must be a finished file of the
+   * caller's organisation that the caller uploaded or can otherwise read.
+   */
+  async function checkUploads(
+    actor: Actor,
+    ids: readonly number[],
+    fields: FieldMessages,
+  ): Promise<UploadRow[]> {
+    const unique = [...new Set(ids)];
+    const rows = await uploadsRepo.findByIds(unique);
+    const candidates = rows.filter((r) => r.status === 'ready' && !r.deleted);
+    const readable = await uploads.readableIds(actor, candidates);
+    const byId = new Map(candidates.map((r) => [r.id, r]));
+    const usable: UploadRow[] = [];
+    for (const id of unique) {
+      const row = byId.get(id);
+      if (row && readable.has(id)) usable.push(row);
+      else (fields.uploads ??= []).push({ key: 'activities.uploadUnavailable', params: { id } });
+    }
+    return usable;
+  }
+
+  /**
+   * Makes the activity's attachments exactly `files`, in order. References that stay keep their ids,
+   * because comments and statistics point at reference ids.
+   */
+  async function replaceAttachments(
+    tx: Executor,
+    activityId: number,
+    actorId: number,
+    files: readonly UploadRow[],
+  ): Promise<void> {
+    const unused = await uploadsRepo.referencesOfParent(ACTIVITY_PARENT, activityId, tx);
+    const inserts: NewReference[] = [];
+    for (const [sort, upload] of files.entries()) {
+      const index = unused.findIndex((r) => r.uploadId === upload.id);
+      const [kept] = index >= 0 ? unused.splice(index, 1) : [];
+      if (kept) {
+        if (kept.sort !== sort) await uploadsRepo.updateReferenceSort(kept.id, sort, tx);
+        continue;
+      }
+      inserts.push({
+        uploadId: upload.id,
+        parentType: ACTIVITY_PARENT,
+        parentId: activityId,
+        name: upload.name,
+        allowDownload: upload.allowDownload,
+        sort,
+        createdBy: actorId,
+      });
+    }
+    await uploadsRepo.deleteReferences(
+      unused.map((r) => r.id),
+      tx,
+    );
+    await uploadsRepo.insertReferences(inserts, tx);
+  }
+
+  return {
+    async create(actor: Actor, courseId: number, input: CreateActivity): Promise<Activity> {
+      const access = await courses.load(actor, courseId);
+      assertCan(access, 'activity.manage');
+      if (!isActivityType(input.type)) throw unknownType(input.type);
+      const type = input.type;
+      const fields: FieldMessages = {};
+      const syllabusId = input.syllabus_id ?? null;
+      const startTime = toDate(input.start_time);
+      const endTime = toDate(input.end_time);
+      const data = checkData(type, input.data ?? {}, fields);
+      await checkPlacement(courseId, input.module_id, syllabusId, fields);
+      checkTimes(startTime, endTime, fields);
+      const completion = checkCompletion(
+        actor,
+        type,
+        await completionSettings(actor.orgId),
+        { key: input.completion_criterion_key, value: input.completion_criterion_value },
+        fields,
+      );
+      const files = input.uploads ? await checkUploads(actor, input.uploads, fields) : [];
+      if (!data || !completion || Object.keys(fields).length > 0) throw invalid(fields);
+
+      const created = await ctx.db.transaction(async (tx) => {
+        const row = await repo.insert(
+          {
+            courseId,
+            moduleId: input.module_id,
+            syllabusId,
+            type,
+            title: input.title,
+            data,
+            startTime,
+            endTime,
+            published: input.published ?? false,
+            completionCriterionKey: completion.key,
+            completionCriterionValue: completion.value,
+            sort: input.sort ?? (await repo.nextSortInModule(input.module_id, tx)),
+            createdBy: actor.userId,
+          },
+          tx,
+        );
+        await replaceAttachments(tx, row.id, actor.userId, files);
+        return row;
+      });
+      return presentOne(actor, access, created.id);
+    },
+
+    /** A partial update, validated as the activity will be once merged. */
+    async update(actor: Actor, id: number, input: UpdateActivity): Promise<Activity> {
+      const { activity: existing, access } = await activities.loadManaged(actor, id);
+      const registeredType = (): ActivityType => {
+        if (!isActivityType(existing.type)) throw unknownType(existing.type);
+        return existing.type;
+      };
+      const fields: FieldMessages = {};
+
+      const data = input.data === undefined ? existing.data : checkData(registeredType(), input.data, fields);
+
+      const moduleId = input.module_id ?? existing.moduleId;
+      const moduleChanged = moduleId !== existing.moduleId;
+      // A syllabus belongs to one module: moving the activity without naming a new one leaves none.
+      const syllabusId =
+        input.syllabus_id !== undefined ? input.syllabus_id : moduleChanged ? null : existing.syllabusId;
+      if (input.module_id !== undefined || input.syllabus_id !== undefined) {
+        await checkPlacement(existing.courseId, moduleId, syllabusId, fields);
+      }
+
+      const startTime = input.start_time !== undefined ? toDate(input.start_time) : existing.startTime;
+      const endTime = input.end_time !== undefined ? toDate(input.end_time) : existing.endTime;
+      checkTimes(startTime, endTime, fields);
+
+      let completion: { key: CompletionCriterionType; value: number | null } | undefined;
+      if (input.completion_criterion_key !== undefined || input.completion_criterion_value !== undefined) {
+        const keyChanged =
+          input.completion_criterion_key !== undefined &&
+          input.completion_criterion_key !== existing.completionCriterionKey;
+        const key =
+          input.completion_criterion_key !== undefined
+            ? input.completion_criterion_key
+            : existing.completionCriterionKey;
+        // Choosing another criterion starts from its default value unless a value is sent with it.
+        const value =
+          input.completion_criterion_value !== undefined
+            ? input.completion_criterion_value
+            : keyChanged
+              ? undefined
+              : existing.completionCriterionValue;
+        completion = checkCompletion(
+          actor,
+          registeredType(),
+          await completionSettings(actor.orgId),
+          { key, value },
+          fields,
+        );
+      }
+
+      const files = input.uploads ? await checkUploads(actor, input.uploads, fields) : undefined;
+      if (!data || Object.keys(fields).length > 0) throw invalid(fields);
+
+      await ctx.db.transaction(async (tx) => {
+        const sort =
+          input.sort ?? (moduleChanged ? await repo.nextSortInModule(moduleId, tx) : existing.sort);
+        await repo.update(
+          existing.id,
+          {
+            moduleId,
+            syllabusId,
+            data,
+            startTime,
+            endTime,
+            sort,
+            ...(input.title !== undefined ? { title: input.title } : {}),
+            ...(input.published !== undefined ? { published: input.published } : {}),
+            ...(completion
+              ? { completionCriterionKey: completion.key, completionCriterionValue: completion.value }
+              : {}),
+          },
+          tx,
+        );
+        if (files) await replaceAttachments(tx, existing.id, actor.userId, files);
+      });
+      return presentOne(actor, access, existing.id);
+    },
+
+    /** Deletes the activity with its attachments (the files themselves stay) and its read records. */
+    async remove(actor: Actor, id: number): Promise<{ message: string }> {
+      const { activity } = await activities.loadManaged(actor, id);
+      await ctx.db.transaction(async (tx) => {
+        await uploadsRepo.deleteReferencesOfParent(ACTIVITY_PARENT, activity.id, tx);
+        await repo.delete(activity.id, tx);
+      });
+      return { message: translate(actor.locale, 'activities.deleted') };
+    },
+
+    async get(actor: Actor, id: number): Promise<Activity> {
+      const { activity, access } = await activities.loadVisible(actor, id);
+      return presentOne(actor, access, activity.id);
+    },
+
+    /** A course's activities in course order; drafts only for those who may see them. */
+    async list(actor: Actor, courseId: number, query: ActivitiesQuery): Promise<{ activities: Activity[] }> {
+      const access = await courses.load(actor, courseId);
+      assertCan(access, 'course.read');
+      const rows = await repo.list({
+        courseId,
+        moduleId: query.module_id,
+        syllabusId: query.syllabus_id,
+        type: query.type,
+        publishedOnly: !can(access, 'activity.read_unpublished'),
+        viewerId: actor.userId,
+      });
+      // Most activities carry no files: ask for references only where the rows say there are some.
+      const withFiles = rows.filter((row) => row.hasAttachments).map((row) => row.id);
+      const references =
+        withFiles.length > 0 ? await uploadsRepo.listReferences(ACTIVITY_PARENT, withFiles) : [];
+      return { activities: present(actor, access, rows, references) };
+    },
+
+    /**
+     * Which of the listed activities already have learner records, so the UI can warn before a delete.
+     * Every listed activity must be in a course the caller manages.
+     */
+    async haveDependents(
+      actor: Actor,
+      query: HaveDependentsQuery,
+    ): Promise<{ has_dependents: boolean; activity_ids: number[] }> {
+      if (query.activity_type !== undefined && !isActivityType(query.activity_type)) {
+        throw invalid({
+          activity_type: [{ key: 'activities.typeUnknown', params: { type: query.activity_type } }],
+        });
+      }
+      const ids = [...new Set(query.activity_ids)];
+      const rows = await repo.findByIds(ids);
+      if (rows.length !== ids.length) throw notFound('activities.notFound');
+      const courseIds = [...new Set(rows.map((r) => r.courseId))];
+      const accesses = await Promise.all(courseIds.map((courseId) => courses.load(actor, courseId)));
+      for (const access of accesses) assertCan(access, 'activity.manage');
+      if (query.activity_type !== undefined && rows.some((r) => r.type !== query.activity_type)) {
+        throw invalid({
+          activity_ids: [{ key: 'activities.typeMismatch', params: { type: query.activity_type } }],
+        });
+      }
+      const found = await Promise.all(DEPENDENT_RECORD_CHECKS.map((check) => check(ids, ctx.db)));
+      const withDependents = [...new Set(found.flat())].sort((a, b) => a - b);
+      return { has_dependents: withDependents.length > 0, activity_ids: withDependents };
+    },
+
+    /**
+     * Records that the caller read or joined an activity. Anyone who can see it may call this; only
+     * learners' reads are recorded, and nothing is while an instructor views the course as a student.
+     */
+    async recordRead(
+      actor: Actor,
+      activityId: number,
+    ): Promise<{ activity_id: number; read_count: number; recorded: boolean }> {
+      const { activity, access } = await activities.loadVisible(actor, activityId);
+      if (!recordsReads(access)) {
+        const existing = await repo.findRead(activity.id, actor.userId);
+        return { activity_id: activity.id, read_count: existing?.readCount ?? 0, recorded: false };
+      }
+      const readCount = await repo.recordRead(activity.id, actor.userId);
+      return { activity_id: activity.id, read_count: readCount, recorded: true };
+    },
+
+    /** The completion criteria an activity type offers under the caller's organisation settings. */
+    async completionCriteria(actor: Actor, query: CompletionCriteriaQuery) {
+      if (!isActivityType(query.activity_type)) {
+        throw invalid({
+          activity_type: [{ key: 'activities.typeUnknown', params: { type: query.activity_type } }],
+        });
+      }
+      if (query.course_id !== undefined) {
+        assertCan(await courses.load(actor, query.course_id), 'course.read');
+      }
+      const options = criteriaFor(query.activity_type, await completionSettings(actor.orgId));
+      return { completion_criteria: options.map((o) => presentCompletionCriterion(o, actor.locale)) };
+    },
+  };
+}
+
+export type ActivitiesService = ReturnType<typeof activitiesService>;

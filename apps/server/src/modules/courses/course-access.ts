@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm';
+import { COURSE_ROLES, sortRoles, type CourseRole } from '@lectern/contracts/courses/course-roles';
+import { courseMembers, courses } from '../../db/schema/courses.ts';
+import type { Database, Executor } from '../../platform/database.ts';
+import { forbidden, notFound } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/http/request-context.ts';
+import type { CourseAccess } from './courses.policy.ts';
+
+function isCourseRole(value: string): value is CourseRole {
+  return (COURSE_ROLES as readonly string[]).includes(value);
+}
+
+/** Roles as stored (text[]) → course roles, primary first; unknown names are dropped. */
+export function rolesOf(stored: readonly string[] | null | undefined): CourseRole[] {
+  return sortRoles((stored ?? []).filter(isCourseRole));
+}
+
+/** Whether the actor is viewing this course as a student: only a member can simulate it. */
+export function isSimulating(actor: Actor, courseId: number, roles: readonly CourseRole[]): boolean {
+  return actor.simulatingCourseId === courseId && roles.length > 0;
+}
+
+/** The roles the actor acts with in the course: ['student'] while simulating it. */
+export function effectiveRolesOf(actor: Actor, courseId: number, roles: readonly CourseRole[]): CourseRole[] {
+  return isSimulating(actor, courseId, roles) ? ['student'] : [...roles];
+}
+
+/**
+ * Loads what the actor is in a course, in one query. A course of another organisation reads as not
+ * found; a course of the actor's own organisation they have no part in is forbidden.
+ */
+export function courseAccess(db: Database) {
+  return {
+    async load(actor: Actor, courseId: number, tx: Executor = db): Promise<CourseAccess> {
+      const [row] = await tx
+        .select({
+          orgId: courses.orgId,
+          createdBy: courses.createdBy,
+          courseType: courses.courseType,
+          roles: courseMembers.roles,
+        })
+        .from(courses)
+        .leftJoin(
+          courseMembers,
+          and(eq(courseMembers.courseId, courses.id), eq(courseMembers.userId, actor.userId)),
+        )
+        .where(eq(courses.id, courseId));
+      if (!row || row.orgId !== actor.orgId) throw notFound();
+      const roles = rolesOf(row.roles);
+      const isOrgAdmin = actor.orgRole === 'admin';
+      if (roles.length === 0 && !isOrgAdmin) throw forbidden();
+      const simulating = isSimulating(actor, courseId, roles);
+      return {
+        courseId,
+        orgId: row.orgId,
+        userId: actor.userId,
+        roles,
+        effectiveRoles: effectiveRolesOf(actor, courseId, roles),
+        isChiefInstructor: row.createdBy === actor.userId,
+        isOrgAdmin,
+        simulating,
+        courseType: row.courseType,
+      };
+    },
+  };
+}

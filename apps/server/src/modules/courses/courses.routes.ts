@@ -1,0 +1,116 @@
+import { IdParamsSchema, OkResponseSchema } from '@lectern/contracts/common/primitives.schemas';
+import {
+  CourseFieldsQuerySchema,
+  CourseSchema,
+  CourseSelectionSchema,
+  CreateCourseRequestSchema,
+  MyCoursesRequestSchema,
+  MyCoursesResponseSchema,
+  MySemestersResponseSchema,
+  SimulateRequestSchema,
+  SimulateResponseSchema,
+  UpdateCourseRequestSchema,
+} from '@lectern/contracts/courses/course.schemas';
+import type { Api, AppContext } from '../../platform/app-context.ts';
+import { actorOf } from '../../platform/http/request-context.ts';
+import { coursesService } from './courses.service.ts';
+import { registerGroupSetsRoutes } from './group-sets.routes.ts';
+import { registerMembersRoutes } from './members.routes.ts';
+import { registerOutlineRoutes } from './outline.routes.ts';
+
+const tags = ['courses'];
+
+export function registerCoursesRoutes(app: Api, ctx: AppContext): void {
+  const courses = coursesService(ctx);
+
+  app.post(
+    '/api/course',
+    {
+      config: { access: 'user' },
+      schema: { tags, body: CreateCourseRequestSchema, response: { 201: CourseSchema } },
+    },
+    async (request, reply) => reply.status(201).send(await courses.create(actorOf(request), request.body)),
+  );
+
+  // The original clients use both spellings.
+  for (const url of ['/api/courses/:id', '/api/course/:id']) {
+    app.get(
+      url,
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          params: IdParamsSchema,
+          querystring: CourseFieldsQuerySchema,
+          response: { 200: CourseSelectionSchema },
+        },
+      },
+      async (request) => courses.get(actorOf(request), request.params.id, request.query.fields),
+    );
+  }
+
+  app.put(
+    '/api/courses/:id',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: UpdateCourseRequestSchema,
+        response: { 200: CourseSchema },
+      },
+    },
+    async (request) => courses.update(actorOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/courses/:id',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: IdParamsSchema, response: { 200: OkResponseSchema } },
+    },
+    async (request) => {
+      await courses.remove(actorOf(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    '/api/my-courses',
+    {
+      config: { access: 'user' },
+      schema: { tags, body: MyCoursesRequestSchema, response: { 200: MyCoursesResponseSchema } },
+    },
+    async (request) => courses.myCourses(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api/my-semesters',
+    { config: { access: 'user' }, schema: { tags, response: { 200: MySemestersResponseSchema } } },
+    async (request) => ({ semesters: await courses.mySemesters(actorOf(request)) }),
+  );
+
+  app.post(
+    '/api/courses/:id/simulate',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: SimulateRequestSchema,
+        response: { 200: SimulateResponseSchema },
+      },
+    },
+    async (request) => ({
+      simulating_course_id: await courses.simulate(
+        actorOf(request),
+        request.params.id,
+        request.body.simulating,
+      ),
+    }),
+  );
+
+  registerOutlineRoutes(app, ctx);
+  registerMembersRoutes(app, ctx);
+  registerGroupSetsRoutes(app, ctx);
+}

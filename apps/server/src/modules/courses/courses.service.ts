@@ -1,0 +1,292 @@
+import type { z } from 'zod';
+import { pageMeta } from '@lectern/contracts/common/pagination.schemas';
+import type {
+  Course,
+  CreateCourseRequestSchema,
+  MyCoursesRequestSchema,
+  MyCoursesResponse,
+  Semester,
+  UpdateCourseRequestSchema,
+} from '@lectern/contracts/courses/course.schemas';
+import { CHIEF_INSTRUCTOR, type CourseRole } from '@lectern/contracts/courses/course-roles';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { Database } from '../../platform/database.ts';
+import { forbidden, invalid, notFound, type FieldMessages } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/http/request-context.ts';
+import { sessionsRepository } from '../identity/sessions.repository.ts';
+import { courseAccess, effectiveRolesOf, rolesOf } from './course-access.ts';
+import { assertCan, can, canCreateCourse, type CourseAccess } from './courses.policy.ts';
+import {
+  courseSharing,
+  presentCourse,
+  presentCourseSummary,
+  presentModules,
+  presentSemester,
+  selectFields,
+} from './courses.presenter.ts';
+import {
+  coursesRepository,
+  type InstructorRow,
+  type MemberCourseFilter,
+  type NewCourse,
+} from './courses.repository.ts';
+import { membersRepository } from './members.repository.ts';
+import { outlineRepository } from './outline.repository.ts';
+
+type CreateCourse = z.output<typeof CreateCourseRequestSchema>;
+type UpdateCourse = z.output<typeof UpdateCourseRequestSchema>;
+type MyCourses = z.output<typeof MyCoursesRequestSchema>;
+export type CourseSelection = Partial<Course> & { id: number };
+
+/** The server's calendar date (set TZ to the organisation's zone); course dates are plain dates. */
+function today(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = out.get(key(row)) ?? [];
+    list.push(row);
+    out.set(key(row), list);
+  }
+  return out;
+}
+
+/**
+ * Reads one course as the viewer sees it. With `fields`, only what those fields need is loaded (the
+ * outline, the instructors and the student count each cost a query); callers then select the fields.
+ */
+async function readCourse(db: Database, access: CourseAccess, fields?: ReadonlySet<string>): Promise<Course> {
+  const repo = coursesRepository(db);
+  const outline = outlineRepository(db);
+  const wants = (name: keyof Course) => !fields || fields.has(name);
+  const row = await repo.findDetail(access.courseId);
+  if (!row) throw notFound();
+  const sharing = courseSharing(row.course);
+  const [modules, syllabi, instructors, counts, openedDepartments, publicToOrgs] = await Promise.all([
+    wants('modules') ? outline.listModules(access.courseId) : [],
+    wants('modules') ? outline.listSyllabi(access.courseId) : [],
+    wants('instructors') ? repo.listInstructors([access.courseId]) : [],
+    wants('students_count') ? repo.countMembersWithRole([access.courseId], 'student') : [],
+    wants('opened_departments') ? repo.findDepartmentsByIds(access.orgId, sharing.openedDepartmentIds) : [],
+    wants('public_to_orgs') ? repo.findOrgsByIds(sharing.publicToOrgIds) : [],
+  ]);
+  return presentCourse(
+    row,
+    {
+      modules: presentModules(modules, syllabi),
+      instructors,
+      studentsCount: counts[0]?.total ?? 0,
+      openedDepartments,
+      publicToOrgs,
+    },
+    {
+      roles: access.effectiveRoles,
+      simulating: access.simulating,
+      canManage: can(access, 'course.manage'),
+    },
+  );
+}
+
+export function coursesService(ctx: AppContext) {
+  const repo = coursesRepository(ctx.db);
+  const membersRepo = membersRepository(ctx.db);
+  const sessionsRepo = sessionsRepository(ctx.db);
+
+  /**
+   * Checks that the academic year, semester and department belong to the organisation and that the
+   * dates are in order, reporting every wrong field at once. A semester implies its academic year.
+   */
+  async function resolveReferences(
+    orgId: number,
+    input: UpdateCourse,
+    current?: Pick<NewCourse, 'semesterId' | 'startDate' | 'endDate'>,
+  ): Promise<Pick<NewCourse, 'academicYearId' | 'semesterId' | 'departmentId'>> {
+    const fields: FieldMessages = {};
+    const out: Pick<NewCourse, 'academicYearId' | 'semesterId' | 'departmentId'> = {};
+
+    let yearId = input.academic_year_id;
+    if (yearId !== undefined && yearId !== null) {
+      const year = await repo.findAcademicYear(yearId);
+      if (!year || year.orgId !== orgId) fields.academic_year_id = ['courses.academicYearUnknown'];
+    }
+    if (input.semester_id !== undefined && input.semester_id !== null) {
+      const semester = await repo.findSemester(input.semester_id);
+      if (!semester || semester.orgId !== orgId) {
+        fields.semester_id = ['courses.semesterUnknown'];
+      } else if (yearId === undefined || yearId === null) {
+        yearId = semester.academicYearId;
+      } else if (semester.academicYearId !== yearId) {
+        fields.semester_id = ['courses.semesterNotInAcademicYear'];
+      }
+      out.semesterId = input.semester_id;
+    } else if (input.semester_id === null) {
+      out.semesterId = null;
+    } else if (yearId !== undefined && yearId !== null && current?.semesterId) {
+      // A new academic year must still hold the semester the course keeps.
+      const semester = await repo.findSemester(current.semesterId);
+      if (semester && semester.academicYearId !== yearId) {
+        fields.semester_id = ['courses.semesterNotInAcademicYear'];
+      }
+    }
+    if (yearId !== undefined) out.academicYearId = yearId;
+
+    if (input.department_id !== undefined && input.department_id !== null) {
+      const department = await repo.findDepartment(input.department_id);
+      if (!department || department.orgId !== orgId) fields.department_id = ['courses.departmentUnknown'];
+    }
+    if (input.department_id !== undefined) out.departmentId = input.department_id;
+
+    const start = input.start_date !== undefined ? input.start_date : (current?.startDate ?? null);
+    const end = input.end_date !== undefined ? input.end_date : (current?.endDate ?? null);
+    if (start && end && end < start) fields.end_date = ['courses.endBeforeStart'];
+
+    if (Object.keys(fields).length > 0) throw invalid(fields);
+    return out;
+  }
+
+  /** Wire fields → columns, for the fields present in the request. */
+  function columnsOf(input: UpdateCourse): Partial<NewCourse> {
+    const values: Partial<NewCourse> = {};
+    if (input.name !== undefined) values.name = input.name;
+    if (input.display_name !== undefined) values.displayName = input.display_name;
+    if (input.second_name !== undefined) values.secondName = input.second_name;
+    if (input.course_code !== undefined) values.courseCode = input.course_code;
+    if (input.subject_code !== undefined) values.subjectCode = input.subject_code;
+    if (input.compulsory !== undefined) values.compulsory = input.compulsory;
+    if (input.start_date !== undefined) values.startDate = input.start_date;
+    if (input.end_date !== undefined) values.endDate = input.end_date;
+    if (input.classroom_schedule !== undefined) values.classroomSchedule = input.classroom_schedule;
+    if (input.credit !== undefined) values.credit = input.credit;
+    if (input.course_type !== undefined) values.courseType = input.course_type;
+    if (input.grade !== undefined) values.grade = input.grade;
+    if (input.klass !== undefined) values.klass = input.klass;
+    if (input.public_scope !== undefined) values.publicScope = input.public_scope;
+    if (input.cover !== undefined) values.cover = input.cover;
+    return values;
+  }
+
+  return {
+    /** The creator becomes the chief instructor (courses.created_by) and a member with the instructor role. */
+    async create(actor: Actor, input: CreateCourse): Promise<Course> {
+      const isOrgAdmin = actor.orgRole === 'admin';
+      const teachesInOrg =
+        !isOrgAdmin && (await repo.holdsRoleInOrg(actor.userId, actor.orgId, 'instructor'));
+      if (!canCreateCourse({ isOrgAdmin, teachesInOrg })) throw forbidden('courses.createNotAllowed');
+      const references = await resolveReferences(actor.orgId, input);
+      const courseId = await ctx.db.transaction(async (tx) => {
+        const course = await repo.insert(
+          {
+            ...columnsOf(input),
+            ...references,
+            name: input.name,
+            orgId: actor.orgId,
+            createdBy: actor.userId,
+          },
+          tx,
+        );
+        await membersRepo.upsert(course.id, [{ userId: actor.userId, roles: ['instructor'] }], tx);
+        return course.id;
+      });
+      return readCourse(ctx.db, await courseAccess(ctx.db).load(actor, courseId));
+    },
+
+    async get(actor: Actor, courseId: number, fields?: ReadonlySet<string>): Promise<CourseSelection> {
+      const access = await courseAccess(ctx.db).load(actor, courseId);
+      assertCan(access, 'course.read');
+      return selectFields(await readCourse(ctx.db, access, fields), fields);
+    },
+
+    async update(actor: Actor, courseId: number, input: UpdateCourse): Promise<Course> {
+      const access = await courseAccess(ctx.db).load(actor, courseId);
+      assertCan(access, 'course.manage');
+      const current = await repo.findById(courseId);
+      if (!current) throw notFound();
+      const references = await resolveReferences(actor.orgId, input, current);
+      await repo.update(courseId, { ...columnsOf(input), ...references });
+      return readCourse(ctx.db, access);
+    },
+
+    async remove(actor: Actor, courseId: number): Promise<void> {
+      const access = await courseAccess(ctx.db).load(actor, courseId);
+      assertCan(access, 'course.delete', 'courses.deleteNotAllowed');
+      await repo.delete(courseId);
+    },
+
+    /**
+     * The courses the actor belongs to. conditions.role: chief_instructor means courses the actor
+     * created; any other role name means the actor holds it there.
+     */
+    async myCourses(actor: Actor, request: MyCourses): Promise<MyCoursesResponse> {
+      const { conditions, fields } = request;
+      const filter: MemberCourseFilter = {
+        orgId: actor.orgId,
+        userId: actor.userId,
+        keyword: conditions.keyword || undefined,
+        semesterId: conditions.semester_id,
+        academicYearId: conditions.academic_year_id,
+      };
+      if (conditions.role && conditions.role.length > 0) {
+        filter.roleMatch = {
+          createdBy: conditions.role.includes(CHIEF_INSTRUCTOR) ? actor.userId : undefined,
+          anyOfRoles: conditions.role.filter((r): r is CourseRole => r !== CHIEF_INSTRUCTOR),
+        };
+      }
+      const day = today();
+      if (conditions.status === 'not_started') filter.startsAfter = day;
+      if (conditions.status === 'ongoing') {
+        filter.startedBy = day;
+        filter.notEndedBy = day;
+      }
+      if (conditions.status === 'closed') filter.endedBefore = day;
+
+      const { rows, total } = await repo.listForMember(filter, {
+        limit: request.page_size,
+        offset: (request.page - 1) * request.page_size,
+      });
+      const ids = rows.map((r) => r.course.id);
+      const wants = (name: string) => !fields || fields.has(name);
+      const [instructors, counts] = await Promise.all([
+        wants('instructors') ? repo.listInstructors(ids) : ([] as InstructorRow[]),
+        wants('students_count') ? repo.countMembersWithRole(ids, 'student') : [],
+      ]);
+      const instructorsOf = groupBy(instructors, (i) => i.courseId);
+      const countOf = new Map(counts.map((c) => [c.courseId, c.total]));
+      return {
+        ...pageMeta(request, total),
+        courses: rows.map((row) =>
+          selectFields(
+            presentCourseSummary(
+              row,
+              {
+                instructors: instructorsOf.get(row.course.id) ?? [],
+                studentsCount: countOf.get(row.course.id) ?? 0,
+              },
+              effectiveRolesOf(actor, row.course.id, rolesOf(row.roles)),
+            ),
+            fields,
+          ),
+        ),
+      };
+    },
+
+    async mySemesters(actor: Actor): Promise<Semester[]> {
+      const rows = await repo.listSemestersForMember(actor.userId, actor.orgId);
+      return rows.map(presentSemester);
+    },
+
+    /** Starts or ends viewing the course as a student, for the actor's current session only. */
+    async simulate(actor: Actor, courseId: number, simulating: boolean): Promise<number | null> {
+      const access = await courseAccess(ctx.db).load(actor, courseId);
+      assertCan(access, 'simulate', 'courses.simulateNotAllowed');
+      const value = simulating ? courseId : null;
+      await sessionsRepo.setSimulating(actor.sessionId, value);
+      return value;
+    },
+  };
+}
+
+export type CoursesService = ReturnType<typeof coursesService>;

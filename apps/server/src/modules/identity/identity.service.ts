@@ -1,0 +1,105 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import type {
+  CurrentUser,
+  Department,
+  LoginRequest,
+  Org,
+} from '@lectern/contracts/identity/identity.schemas';
+import type { AppContext } from '../../platform/app-context.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/http/request-context.ts';
+import { presentCurrentUser, presentDepartment, presentOrg } from './identity.presenter.ts';
+import { verifyPassword } from './password.ts';
+import { sessionsRepository } from './sessions.repository.ts';
+import { usersRepository } from './users.repository.ts';
+
+export type IssuedSession = { token: string; csrfToken: string; expiresAt: Date; user: CurrentUser };
+
+/** Sessions are refreshed at most this often, so a busy user does not write on every request. */
+const TOUCH_INTERVAL_MS = 10 * 60_000;
+
+export function identityService(ctx: AppContext) {
+  const usersRepo = usersRepository(ctx.db);
+  const sessionsRepo = sessionsRepository(ctx.db);
+  const sessionId = (token: string) =>
+    createHmac('sha256', ctx.config.sessionSecret).update(token).digest('base64url');
+
+  async function currentUserOf(
+    userId: number,
+    session: { csrfToken: string; simulatingCourseId: number | null },
+  ) {
+    const user = await usersRepo.findById(userId);
+    if (!user) throw new AppError('unauthenticated');
+    const org = await usersRepo.findOrg(user.orgId);
+    if (!org) throw new AppError('unauthenticated');
+    return presentCurrentUser(user, org, session);
+  }
+
+  return {
+    /** One message for every failure, so the response never hints which part was wrong. */
+    async login(input: LoginRequest): Promise<IssuedSession> {
+      const candidates = await usersRepo.findForLogin(input.login);
+      // A user number may repeat across organisations; the password decides which account it is.
+      let matched: (typeof candidates)[number] | undefined;
+      for (const candidate of candidates.length > 0 ? candidates : [undefined]) {
+        if (await verifyPassword(candidate?.passwordHash, input.password)) {
+          matched = candidate;
+          break;
+        }
+      }
+      if (!matched) throw new AppError('invalid_credentials');
+      if (!matched.active) throw new AppError('account_disabled');
+
+      const token = randomBytes(32).toString('base64url');
+      const csrfToken = randomBytes(24).toString('base64url');
+      const expiresAt = new Date(Date.now() + ctx.config.sessionTtlMs);
+      await sessionsRepo.insert({ id: sessionId(token), userId: matched.id, csrfToken, expiresAt });
+      const user = await currentUserOf(matched.id, { csrfToken, simulatingCourseId: null });
+      return { token, csrfToken, expiresAt, user };
+    },
+
+    async logout(actor: Actor): Promise<void> {
+      await sessionsRepo.delete(actor.sessionId);
+    },
+
+    /** Resolves a cookie token to the actor it authenticates, or null for anything not live. */
+    async resolve(token: string): Promise<{ actor: Omit<Actor, 'locale'>; csrfToken: string } | null> {
+      const id = sessionId(token);
+      const found = await sessionsRepo.findActive(id);
+      if (!found || !found.user.active) return null;
+      const { session, user } = found;
+      if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        await sessionsRepo.touch(id, new Date(Date.now() + ctx.config.sessionTtlMs));
+      }
+      return {
+        actor: {
+          userId: user.id,
+          orgId: user.orgId,
+          orgRole: user.orgRole,
+          sessionId: id,
+          simulatingCourseId: session.simulatingCourseId,
+        },
+        csrfToken: session.csrfToken,
+      };
+    },
+
+    async currentUser(actor: Actor, csrfToken: string): Promise<CurrentUser> {
+      return currentUserOf(actor.userId, { csrfToken, simulatingCourseId: actor.simulatingCourseId });
+    },
+
+    async org(actor: Actor): Promise<Org> {
+      const org = await usersRepo.findOrg(actor.orgId);
+      if (!org) throw notFound();
+      return presentOrg(org);
+    },
+
+    /** Departments of the caller's own organisation; another organisation's id reads as not found. */
+    async departments(actor: Actor, orgId: number): Promise<Department[]> {
+      if (orgId !== actor.orgId) throw notFound();
+      const rows = await usersRepo.listDepartments(orgId);
+      return rows.map(presentDepartment);
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof identityService>;

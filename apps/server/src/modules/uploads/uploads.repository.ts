@@ -1,0 +1,147 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { users } from '../../db/schema/identity.ts';
+import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
+import type { Database, Executor } from '../../platform/database.ts';
+
+export type UploadRow = typeof uploads.$inferSelect;
+export type NewUpload = typeof uploads.$inferInsert;
+export type UploadWithCreator = UploadRow & { creatorName: string };
+export type ReferenceRow = typeof uploadReferences.$inferSelect;
+export type NewReference = typeof uploadReferences.$inferInsert;
+export type ReferenceWithUpload = { reference: ReferenceRow; upload: UploadRow };
+
+export function uploadsRepository(db: Database) {
+  return {
+    async findById(id: number, tx: Executor = db): Promise<UploadRow | undefined> {
+      const [row] = await tx.select().from(uploads).where(eq(uploads.id, id));
+      return row;
+    },
+
+    async findWithCreator(id: number, tx: Executor = db): Promise<UploadWithCreator | undefined> {
+      const [row] = await tx
+        .select({ upload: uploads, creatorName: users.name })
+        .from(uploads)
+        .innerJoin(users, eq(users.id, uploads.createdBy))
+        .where(eq(uploads.id, id));
+      return row && { ...row.upload, creatorName: row.creatorName };
+    },
+
+    async findByIds(ids: readonly number[], tx: Executor = db): Promise<UploadRow[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .select()
+        .from(uploads)
+        .where(inArray(uploads.id, [...ids]));
+    },
+
+    async insert(values: NewUpload, tx: Executor = db): Promise<UploadRow> {
+      const [row] = await tx.insert(uploads).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    /**
+     * Stores the outcome of a metadata-first upload, only if it is still pending: of two racing senders
+     * exactly one gets the row back.
+     */
+    async completePending(
+      id: number,
+      values: Pick<NewUpload, 'size' | 'mimeType' | 'type' | 'storageKey' | 'sha256'>,
+      tx: Executor = db,
+    ): Promise<UploadRow | undefined> {
+      const [row] = await tx
+        .update(uploads)
+        .set({ ...values, status: 'ready' })
+        .where(and(eq(uploads.id, id), eq(uploads.status, 'pending'), eq(uploads.deleted, false)))
+        .returning();
+      return row;
+    },
+
+    async markDeleted(id: number, tx: Executor = db): Promise<void> {
+      await tx.update(uploads).set({ deleted: true }).where(eq(uploads.id, id));
+    },
+
+    async findReference(id: number, tx: Executor = db): Promise<ReferenceWithUpload | undefined> {
+      const [row] = await tx
+        .select({ reference: uploadReferences, upload: uploads })
+        .from(uploadReferences)
+        .innerJoin(uploads, eq(uploads.id, uploadReferences.uploadId))
+        .where(eq(uploadReferences.id, id));
+      return row;
+    },
+
+    /** The live attachments of these parents, in order; references to deleted files are left out. */
+    async listReferences(
+      parentType: string,
+      parentIds: readonly number[],
+      tx: Executor = db,
+    ): Promise<ReferenceWithUpload[]> {
+      if (parentIds.length === 0) return [];
+      return tx
+        .select({ reference: uploadReferences, upload: uploads })
+        .from(uploadReferences)
+        .innerJoin(uploads, eq(uploads.id, uploadReferences.uploadId))
+        .where(
+          and(
+            eq(uploadReferences.parentType, parentType),
+            inArray(uploadReferences.parentId, [...parentIds]),
+            eq(uploads.deleted, false),
+          ),
+        )
+        .orderBy(asc(uploadReferences.parentId), asc(uploadReferences.sort), asc(uploadReferences.id));
+    },
+
+    /** Every reference of one parent, live or not: what a replace has to reconcile. */
+    async referencesOfParent(
+      parentType: string,
+      parentId: number,
+      tx: Executor = db,
+    ): Promise<ReferenceRow[]> {
+      return tx
+        .select()
+        .from(uploadReferences)
+        .where(and(eq(uploadReferences.parentType, parentType), eq(uploadReferences.parentId, parentId)))
+        .orderBy(asc(uploadReferences.sort), asc(uploadReferences.id));
+    },
+
+    /** Where these uploads are attached (of one parent type). */
+    async referencesOfUploads(
+      uploadIds: readonly number[],
+      parentType: string,
+      tx: Executor = db,
+    ): Promise<ReferenceRow[]> {
+      if (uploadIds.length === 0) return [];
+      return tx
+        .select()
+        .from(uploadReferences)
+        .where(
+          and(
+            inArray(uploadReferences.uploadId, [...uploadIds]),
+            eq(uploadReferences.parentType, parentType),
+          ),
+        );
+    },
+
+    async insertReferences(values: NewReference[], tx: Executor = db): Promise<ReferenceRow[]> {
+      if (values.length === 0) return [];
+      return tx.insert(uploadReferences).values(values).returning();
+    },
+
+    async updateReferenceSort(id: number, sort: number, tx: Executor = db): Promise<void> {
+      await tx.update(uploadReferences).set({ sort }).where(eq(uploadReferences.id, id));
+    },
+
+    async deleteReferences(ids: readonly number[], tx: Executor = db): Promise<void> {
+      if (ids.length === 0) return;
+      await tx.delete(uploadReferences).where(inArray(uploadReferences.id, [...ids]));
+    },
+
+    async deleteReferencesOfParent(parentType: string, parentId: number, tx: Executor = db): Promise<void> {
+      await tx
+        .delete(uploadReferences)
+        .where(and(eq(uploadReferences.parentType, parentType), eq(uploadReferences.parentId, parentId)));
+    },
+  };
+}
+
+export type UploadsRepository = ReturnType<typeof uploadsRepository>;

@@ -1,0 +1,297 @@
+import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
+import type { Readable } from 'node:stream';
+import {
+  UploadFormFieldsSchema,
+  type CreateUploadMetadata,
+  type Upload,
+  type UploadParentType,
+  type UploadReference,
+} from '@lectern/contracts/uploads/upload.schemas';
+import {
+  canDisplayInline,
+  formatBytes,
+  sanitizeUploadName,
+  uploadKindOf,
+} from '@lectern/contracts/uploads/upload-rules';
+import type { AppContext } from '../../platform/app-context.ts';
+import {
+  AppError,
+  conflict,
+  forbidden,
+  invalid,
+  notFound,
+  type FieldMessages,
+} from '../../platform/errors.ts';
+import type { Actor } from '../../platform/http/request-context.ts';
+import { isMessageKey, translate } from '../../platform/messages.ts';
+import { activityAccess } from '../activities/activity-access.ts';
+import { contentDisposition } from './content-disposition.ts';
+import { storeIncomingFile, type IncomingFile } from './file-intake.ts';
+import { parseByteRange } from './http-range.ts';
+import { uploadAccess } from './upload-access.ts';
+import { canDownloadAttachment, canManageUpload } from './uploads.policy.ts';
+import { presentReference, presentUpload } from './uploads.presenter.ts';
+import { uploadsRepository, type UploadRow } from './uploads.repository.ts';
+
+/** What `POST /api/uploads` carries: a multipart file with its form fields, or JSON metadata. */
+export type NewUploadInput =
+  | { kind: 'file'; file: (IncomingFile & { fieldName: string }) | undefined; fields: Record<string, string> }
+  | { kind: 'metadata'; metadata: CreateUploadMetadata | undefined };
+
+export type BlobRequest = { range: string | undefined; inline: boolean };
+
+/** How to answer a blob request; the route only writes it out. */
+export type BlobReply =
+  | { status: 200 | 206; headers: Record<string, string | number>; body: Readable }
+  | { status: 416; headers: Record<string, string | number> };
+
+export function uploadsService(ctx: AppContext) {
+  const repo = uploadsRepository(ctx.db);
+  const access = uploadAccess(ctx.db);
+  const activities = activityAccess(ctx.db);
+  const limit = ctx.config.uploadMaxBytes;
+  const tooLarge = () =>
+    new AppError('payload_too_large', { key: 'uploads.tooLarge', params: { maximum: formatBytes(limit) } });
+
+  /** The upload as its readers may see it; anything else of the organisation reads as not found. */
+  async function loadLive(actor: Actor, id: number): Promise<UploadRow> {
+    const upload = await repo.findById(id);
+    if (!upload || upload.orgId !== actor.orgId || upload.deleted) throw notFound('uploads.notFound');
+    return upload;
+  }
+
+  async function present(id: number): Promise<Upload> {
+    const row = await repo.findWithCreator(id);
+    if (!row) throw notFound('uploads.notFound');
+    return presentUpload(row);
+  }
+
+  /** A file may be filed under a parent only if the caller can see that parent. */
+  async function checkParent(
+    actor: Actor,
+    parentType: UploadParentType | undefined,
+    parentId: number | undefined,
+  ): Promise<void> {
+    if (parentType === undefined || parentId === undefined) return;
+    switch (parentType) {
+      case 'learning_activity':
+        try {
+          await activities.loadVisible(actor, parentId);
+        } catch (error) {
+          if (error instanceof AppError && (error.code === 'not_found' || error.code === 'forbidden')) {
+            throw invalid({ parent_id: ['uploads.parentNotFound'] });
+          }
+          throw error;
+        }
+    }
+  }
+
+  async function fromFile(
+    actor: Actor,
+    file: (IncomingFile & { fieldName: string }) | undefined,
+    rawFields: Record<string, string>,
+  ): Promise<Upload> {
+    if (!file || file.fieldName !== 'file') {
+      file?.stream.resume();
+      throw invalid({ file: ['uploads.fileRequired'] });
+    }
+    const parsed = UploadFormFieldsSchema.safeParse(rawFields);
+    if (!parsed.success) {
+      file.stream.destroy();
+      const fields: FieldMessages = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path.map(String).join('.') || 'file';
+        (fields[field] ??= []).push(isMessageKey(issue.message) ? issue.message : 'error.validation_failed');
+      }
+      throw invalid(fields);
+    }
+    try {
+      await checkParent(actor, parsed.data.parent_type, parsed.data.parent_id);
+    } catch (error) {
+      file.stream.destroy();
+      throw error;
+    }
+    const name = sanitizeUploadName(file.name);
+    const stored = await storeIncomingFile(ctx.storage, { ...file, name }, { maxBytes: limit, tooLarge });
+    try {
+      const row = await repo.insert({
+        orgId: actor.orgId,
+        createdBy: actor.userId,
+        name,
+        size: stored.size,
+        mimeType: stored.mime,
+        type: uploadKindOf(stored.mime),
+        status: 'ready',
+        storageKey: stored.key,
+        sha256: stored.sha256,
+        allowDownload: parsed.data.allow_download ?? true,
+        parentType: parsed.data.parent_type ?? null,
+        parentId: parsed.data.parent_id ?? null,
+      });
+      return await present(row.id);
+    } catch (error) {
+      await ctx.storage.delete(stored.key);
+      throw error;
+    }
+  }
+
+  async function fromMetadata(actor: Actor, metadata: CreateUploadMetadata | undefined): Promise<Upload> {
+    if (!metadata) throw invalid({ file: ['uploads.fileRequired'] });
+    if (metadata.size > limit) throw tooLarge();
+    await checkParent(actor, metadata.parent_type, metadata.parent_id);
+    const row = await repo.insert({
+      orgId: actor.orgId,
+      createdBy: actor.userId,
+      name: sanitizeUploadName(metadata.name),
+      size: metadata.size,
+      status: 'pending',
+      allowDownload: metadata.allow_download ?? true,
+      parentType: metadata.parent_type ?? null,
+      parentId: metadata.parent_id ?? null,
+    });
+    return present(row.id);
+  }
+
+  /** Streams the stored bytes, or the one range asked for. */
+  async function serve(upload: UploadRow, request: BlobRequest): Promise<BlobReply> {
+    if (upload.status !== 'ready' || !upload.storageKey) throw notFound('uploads.notFound');
+    const mime = upload.mimeType ?? 'application/octet-stream';
+    const textual = mime.startsWith('text/') || mime === 'application/json';
+    const headers: Record<string, string | number> = {
+      'content-type': textual ? `${mime}; charset=utf-8` : mime,
+      'content-disposition': contentDisposition(
+        upload.name,
+        request.inline && canDisplayInline(upload.mimeType) ? 'inline' : 'attachment',
+      ),
+      'accept-ranges': 'bytes',
+      'cache-control': 'private, no-cache',
+      // User content gets the tightest policy that still lets a browser show it: nothing it could load
+      // or run beyond itself; `object-src 'self'` keeps the built-in PDF viewer working.
+      'content-security-policy':
+        "default-src 'none'; img-src 'self'; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+      ...(upload.sha256 ? { etag: `"${upload.sha256}"` } : {}),
+    };
+    const range = parseByteRange(request.range, upload.size);
+    switch (range.kind) {
+      case 'unsatisfiable':
+        return { status: 416, headers: { ...headers, 'content-range': `bytes */${upload.size}` } };
+      case 'partial':
+        return {
+          status: 206,
+          headers: {
+            ...headers,
+            'content-range': `bytes ${range.start}-${range.end}/${upload.size}`,
+            'content-length': range.end - range.start + 1,
+          },
+          body: await ctx.storage.get(upload.storageKey, { start: range.start, end: range.end }),
+        };
+      case 'full':
+        return {
+          status: 200,
+          headers: { ...headers, 'content-length': upload.size },
+          body: await ctx.storage.get(upload.storageKey),
+        };
+    }
+  }
+
+  return {
+    /** A file sent whole (multipart), or a declaration whose bytes follow (metadata-first). */
+    async create(actor: Actor, input: NewUploadInput): Promise<Upload> {
+      return input.kind === 'file'
+        ? fromFile(actor, input.file, input.fields)
+        : fromMetadata(actor, input.metadata);
+    },
+
+    /** The bytes of a metadata-first upload: only its creator sends them, once, exactly as declared. */
+    async putContent(actor: Actor, id: number, body: Readable): Promise<Upload> {
+      const upload = await loadLive(actor, id);
+      if (upload.createdBy !== actor.userId) throw forbidden('uploads.notUploader');
+      if (upload.status !== 'pending') throw conflict('uploads.contentAlreadySent');
+      const mismatch = () =>
+        invalid({ size: [{ key: 'uploads.sizeMismatch', params: { declared: upload.size } }] });
+      const stored = await storeIncomingFile(
+        ctx.storage,
+        { name: upload.name, stream: body },
+        { maxBytes: upload.size, tooLarge: mismatch },
+      );
+      try {
+        if (stored.size !== upload.size) throw mismatch();
+        const updated = await repo.completePending(id, {
+          size: stored.size,
+          mimeType: stored.mime,
+          type: uploadKindOf(stored.mime),
+          storageKey: stored.key,
+          sha256: stored.sha256,
+        });
+        if (!updated) throw conflict('uploads.contentAlreadySent');
+      } catch (error) {
+        await ctx.storage.delete(stored.key);
+        throw error;
+      }
+      return present(id);
+    },
+
+    /** Status read: the uploader, org admins, and whoever can see an activity it is attached to. */
+    async get(actor: Actor, id: number): Promise<Upload> {
+      const upload = await repo.findById(id);
+      if (!upload || upload.orgId !== actor.orgId) throw notFound('uploads.notFound');
+      const readable = await access.readableIds(actor, [upload]);
+      if (!readable.has(upload.id)) throw notFound('uploads.notFound');
+      return present(upload.id);
+    },
+
+    async blob(actor: Actor, id: number, request: BlobRequest): Promise<BlobReply> {
+      const upload = await loadLive(actor, id);
+      const verdict = await access.downloadVerdict(actor, upload);
+      if (verdict === 'hidden') throw notFound('uploads.notFound');
+      if (verdict === 'forbidden') throw forbidden('uploads.downloadNotAllowed');
+      return serve(upload, request);
+    },
+
+    /**
+     * The bytes of one attachment: the caller must see the activity it is attached to, and, unless the
+     * file is only being viewed inline, be allowed to download it (see canDownloadAttachment).
+     */
+    async referenceBlob(actor: Actor, referenceId: number, request: BlobRequest): Promise<BlobReply> {
+      const found = await repo.findReference(referenceId);
+      if (!found || found.upload.orgId !== actor.orgId || found.upload.deleted) {
+        throw notFound('uploads.notFound');
+      }
+      const { reference, upload } = found;
+      if (reference.parentType !== ACTIVITY_PARENT) throw notFound('uploads.notFound');
+      const parent = (await activities.visibleAmong(actor, [reference.parentId])).get(reference.parentId);
+      if (!parent) throw forbidden('uploads.parentHidden');
+      // Viewing in the page (a video, a PDF) is part of seeing the activity; allow_download only governs
+      // taking a copy away (spec 001 section 6: download if uploader or allow_download).
+      const viewingInline = request.inline && canDisplayInline(upload.mimeType);
+      if (!viewingInline && !canDownloadAttachment(actor, parent.access, reference, upload)) {
+        throw forbidden('uploads.downloadNotAllowed');
+      }
+      return serve(upload, request);
+    },
+
+    /** An activity's attachments, for whoever can see the activity. */
+    async referencesOfActivity(actor: Actor, activityId: number): Promise<{ references: UploadReference[] }> {
+      const { activity, access: courseAccess } = await activities.loadVisible(actor, activityId);
+      const rows = await repo.listReferences(ACTIVITY_PARENT, [activity.id]);
+      return {
+        references: rows.map(({ reference, upload }) =>
+          presentReference(reference, upload, {
+            canDownload: canDownloadAttachment(actor, courseAccess, reference, upload),
+          }),
+        ),
+      };
+    },
+
+    /** Marks the upload deleted, then removes its bytes. Attachments of it disappear from every list. */
+    async remove(actor: Actor, id: number): Promise<{ message: string }> {
+      const upload = await loadLive(actor, id);
+      if (!canManageUpload(actor, upload)) throw forbidden('uploads.notUploader');
+      await repo.markDeleted(upload.id);
+      if (upload.storageKey) await ctx.storage.delete(upload.storageKey);
+      return { message: translate(actor.locale, 'uploads.deleted') };
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof uploadsService>;

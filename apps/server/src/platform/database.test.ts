@@ -1,0 +1,33 @@
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from './database.ts';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+// Needs a PostgreSQL server: runs in the PostgreSQL pass of `npm test`.
+describe.runIf(adminUrl)('openDatabase on PostgreSQL', () => {
+  it('survives the server terminating an idle connection, and keeps serving', async () => {
+    const name = `lectern_t_conn_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    const lost: Error[] = [];
+    const handle = await openDatabase({
+      url: url.toString(),
+      poolSize: 2,
+      onConnectionLost: (e) => lost.push(e),
+    });
+    try {
+      expect(await handle.ping()).toBe(true);
+      await admin.query(`select pg_terminate_backend(pid) from pg_stat_activity where datname = $1`, [name]);
+      await expect.poll(() => lost.length).toBeGreaterThan(0);
+      expect(await handle.ping()).toBe(true);
+    } finally {
+      await handle.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
+});

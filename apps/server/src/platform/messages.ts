@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { Locale } from '@lectern/contracts/common/locale';
+import { errorCodeMessages, formatMessage, type MessageParams } from '@lectern/contracts/common/messages';
+import { activitiesMessages } from '@lectern/contracts/activities/activities.messages';
+import { coursesMessages } from '@lectern/contracts/courses/courses.messages';
+import { identityMessages } from '@lectern/contracts/identity/identity.messages';
+import { uploadsMessages } from '@lectern/contracts/uploads/uploads.messages';
+
+/** Every catalogued server message. A domain adds its catalogue here once. */
+const catalogue = {
+  ...errorCodeMessages,
+  ...identityMessages,
+  ...coursesMessages,
+  ...activitiesMessages,
+  ...uploadsMessages,
+};
+
+export type MessageKey = keyof typeof catalogue;
+
+export function isMessageKey(value: string): value is MessageKey {
+  return Object.hasOwn(catalogue, value);
+}
+
+export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
+  return formatMessage(catalogue[key][locale], params);
+}
+
+const zodLocales: Record<Locale, ReturnType<typeof z.locales.en>> = {
+  'zh-CN': z.locales.zhCN(),
+  'zh-TW': z.locales.zhTW(),
+  'en-US': z.locales.en(),
+};
+
+/**
+ * Renders one request-validation issue in the caller's language. A schema that names a catalogue key as
+ * its message gets that sentence (with the issue's bounds as params); anything else gets zod's own
+ * localised wording.
+ */
+export function translateIssue(locale: Locale, issue: z.core.$ZodIssue): string {
+  if (isMessageKey(issue.message)) {
+    const params: Record<string, string | number> = {};
+    for (const name of ['minimum', 'maximum'] as const) {
+      const value = (issue as unknown as Record<string, unknown>)[name];
+      if (typeof value === 'number' || typeof value === 'bigint') params[name] = Number(value);
+    }
+    return translate(locale, issue.message, params);
+  }
+  const localised = zodLocales[locale].localeError(issue as unknown as z.core.$ZodRawIssue);
+  if (typeof localised === 'string') return localised;
+  return localised?.message ?? issue.message;
+}

@@ -1,0 +1,72 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { AppError, notFound } from '../errors.ts';
+import type { Storage } from './storage.ts';
+
+/** Keeps bytes under one directory. Writes go to a temporary name first, so a failed upload leaves no file. */
+export function localDiskStorage(root: string): Storage {
+  const base = path.resolve(root);
+  const resolve = (key: string) => {
+    const full = path.resolve(base, key);
+    if (!full.startsWith(base + path.sep)) throw new Error(`storage key escapes root: ${key}`);
+    return full;
+  };
+
+  return {
+    async put(key, body, { maxBytes }) {
+      const target = resolve(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      const temporary = `${target}.partial-${randomUUID()}`;
+      const hash = createHash('sha256');
+      let size = 0;
+      const meter = new Transform({
+        transform(chunk: Buffer, _encoding, callback) {
+          size += chunk.length;
+          if (size > maxBytes) {
+            callback(new AppError('payload_too_large'));
+            return;
+          }
+          hash.update(chunk);
+          callback(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, meter, createWriteStream(temporary, { flags: 'wx' }));
+        // A multipart stream cut at the size limit ends quietly with `truncated` set instead of failing.
+        if ((body as Readable & { truncated?: boolean }).truncated) throw new AppError('payload_too_large');
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+      return { size, sha256: hash.digest('hex') };
+    },
+
+    async get(key, range) {
+      const full = resolve(key);
+      try {
+        await stat(full);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw notFound();
+        throw error;
+      }
+      return createReadStream(full, range ? { start: range.start, end: range.end } : {});
+    },
+
+    async delete(key) {
+      await rm(resolve(key), { force: true });
+    },
+
+    async exists(key) {
+      try {
+        return (await stat(resolve(key))).isFile();
+      } catch {
+        return false;
+      }
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../platform/database.ts';
+
+export type TestApp = {
+  app: App;
+  db: Database;
+  config: Config;
+  driver: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+/**
+ * A real server on a real, empty database. With TEST_DATABASE_URL set (the PostgreSQL pass), each call
+ * creates its own database on that server and drops it on close, so test files never see each other.
+ */
+export async function createTestApp(overrides: Partial<Record<string, string>> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-test-'));
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  if (adminUrl) {
+    const name = `lectern_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: '5' } : {}),
+    ...overrides,
+  });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: 'memory://',
+    poolSize: 5,
+    // Dropping the test database terminates its connections on purpose.
+    onConnectionLost: () => {},
+  });
+  const app = await buildApp({ config, database, logger: false, serveWeb: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    driver: database.driver,
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

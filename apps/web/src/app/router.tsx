@@ -1,0 +1,117 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { FullPageSpinner } from '../shared/components/full-page-spinner.tsx';
+import { AppLayout } from './app-layout.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { RequireOrgAdmin } from './require-org-admin.tsx';
+import { ErrorPage } from './routes/error-page.tsx';
+import { NotFoundPage } from './routes/not-found-page.tsx';
+
+/**
+ * Pages anyone may open. Each page is a lazy module, so its code (and any heavy library it uses)
+ * is only downloaded when the page is visited.
+ */
+export const publicRoutes: RouteObject[] = [
+  {
+    path: 'login',
+    lazy: async () => ({
+      Component: (await import('../features/identity/routes/login-page.tsx')).LoginPage,
+    }),
+  },
+];
+
+/**
+ * Pages for signed-in users, rendered inside the top bar layout. Features add their routes here.
+ * Paths are relative to `/`.
+ */
+export const authenticatedRoutes: RouteObject[] = [
+  {
+    path: 'user/courses',
+    lazy: async () => ({
+      Component: (await import('../features/courses/routes/my-courses-page.tsx')).MyCoursesPage,
+    }),
+  },
+  {
+    // The course layout (header, tabs, simulate-student switch) wraps every page of one course.
+    path: 'course/:courseId',
+    lazy: async () => ({
+      Component: (await import('../features/courses/public/course-layout.tsx')).CourseLayout,
+    }),
+    children: [
+      {
+        index: true,
+        lazy: async () => ({
+          Component: (await import('../features/activities/routes/course-content-page.tsx'))
+            .CourseContentPage,
+        }),
+      },
+      {
+        // Where users land after combining courses (spec 001).
+        path: 'content',
+        lazy: async () => ({
+          Component: (await import('../features/activities/routes/course-content-page.tsx'))
+            .CourseContentPage,
+        }),
+      },
+      {
+        path: 'activity/:activityId',
+        lazy: async () => ({
+          Component: (await import('../features/activities/routes/activity-page.tsx')).ActivityPage,
+        }),
+      },
+      {
+        path: 'members',
+        lazy: async () => ({
+          Component: (await import('../features/courses/routes/course-members-page.tsx')).CourseMembersPage,
+        }),
+      },
+      {
+        path: 'groups',
+        lazy: async () => ({
+          Component: (await import('../features/courses/routes/course-groups-page.tsx')).CourseGroupsPage,
+        }),
+      },
+    ],
+  },
+];
+
+/** Pages for organisation administrators, inside the layout and checked for the admin role. */
+export const orgAdminRoutes: RouteObject[] = [
+  {
+    path: 'admin/users',
+    lazy: async () => ({
+      Component: (await import('../features/identity/routes/users-admin-page.tsx')).UsersAdminPage,
+    }),
+  },
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    HydrateFallback: FullPageSpinner,
+    ErrorBoundary: ErrorPage,
+    children: [
+      { index: true, element: <Navigate to="/user/courses" replace /> },
+      ...publicRoutes,
+      {
+        element: (
+          <RequireAuth>
+            <AppLayout />
+          </RequireAuth>
+        ),
+        children: [
+          {
+            // A failing page keeps the top bar, so the user can still navigate away or sign out.
+            ErrorBoundary: ErrorPage,
+            children: [...authenticatedRoutes, { Component: RequireOrgAdmin, children: orgAdminRoutes }],
+          },
+        ],
+      },
+      // Bundled with the shell anyway: the error page shows it for 404 route errors.
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

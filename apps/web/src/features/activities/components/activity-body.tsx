@@ -1,0 +1,144 @@
+import { ExportOutlined, VideoCameraOutlined } from '@ant-design/icons';
+import type { Activity } from '@lectern/contracts/activities/activity.schemas';
+import { MEETING_TYPES } from '@lectern/contracts/activities/activity-types';
+import { Button, Flex, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AttachmentList } from '../../uploads/public/attachment-list.tsx';
+import { attachmentBlobUrl } from '../../uploads/public/upload-urls.ts';
+import { isWebUrl } from './activity-form.rules.ts';
+import { RichText } from './rich-text.tsx';
+
+function textOf(data: Record<string, unknown>, field: string): string | undefined {
+  const value = data[field];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+function Description({ activity }: { activity: Activity }) {
+  const description = textOf(activity.data, 'description');
+  return description ? <RichText html={description} /> : null;
+}
+
+function WebLinkBody({ activity }: { activity: Activity }) {
+  const { t } = useTranslation('activities');
+  const url = textOf(activity.data, 'url');
+  return (
+    <Flex vertical gap={16}>
+      {url && isWebUrl(url) ? (
+        <div>
+          <Button
+            type="primary"
+            icon={<ExportOutlined aria-hidden />}
+            href={url}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('detail.openLink')}
+          </Button>
+          <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }} copyable>
+            {url}
+          </Typography.Paragraph>
+        </div>
+      ) : (
+        <Typography.Text type="secondary">{t('detail.noLink')}</Typography.Text>
+      )}
+      <Description activity={activity} />
+    </Flex>
+  );
+}
+
+function MeetingBody({ activity }: { activity: Activity }) {
+  const { t } = useTranslation('activities');
+  const code = textOf(activity.data, 'meeting_code');
+  const joinUrl = textOf(activity.data, 'join_url');
+  const canJoin = activity.status === 'inProgress' && joinUrl !== undefined && isWebUrl(joinUrl);
+  return (
+    <Flex vertical gap={16}>
+      <Flex align="center" gap={16} wrap>
+        {canJoin ? (
+          <Button
+            type="primary"
+            icon={<VideoCameraOutlined aria-hidden />}
+            href={joinUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('meeting.join')}
+          </Button>
+        ) : (
+          <Typography.Text type="secondary" role="status">
+            {activity.status === 'notStarted'
+              ? t('meeting.notStarted')
+              : activity.status === 'expired'
+                ? t('meeting.ended')
+                : t('meeting.noJoinUrl')}
+          </Typography.Text>
+        )}
+        {code ? (
+          <Space size={8}>
+            <Typography.Text type="secondary">{t('meeting.code')}</Typography.Text>
+            <Typography.Text copyable>{code}</Typography.Text>
+          </Space>
+        ) : null}
+      </Flex>
+      <Description activity={activity} />
+    </Flex>
+  );
+}
+
+function OnlineVideoBody({ activity }: { activity: Activity }) {
+  const { t } = useTranslation('activities');
+  const video = [...activity.uploads]
+    .sort((a, b) => a.sort - b.sort || a.id - b.id)
+    .find((reference) => reference.type === 'video');
+  return (
+    <Flex vertical gap={16}>
+      {!video ? (
+        <Typography.Text type="secondary">{t('detail.noVideo')}</Typography.Text>
+      ) : video.can_preview ? (
+        <video
+          controls
+          preload="metadata"
+          src={attachmentBlobUrl(video.id, { preview: true })}
+          aria-label={video.name}
+          style={{ width: '100%', maxHeight: '70vh' }}
+        >
+          {t('detail.videoUnsupported')}
+        </video>
+      ) : (
+        <Typography.Text type="secondary">{t('detail.videoNotAllowed')}</Typography.Text>
+      )}
+      <Description activity={activity} />
+    </Flex>
+  );
+}
+
+/** True when the body already lists the attachments, so the page does not list them twice. */
+export function bodyListsAttachments(type: string): boolean {
+  return type === 'material';
+}
+
+/** The part of the detail page that depends on the activity type. */
+export function ActivityBody({ activity }: { activity: Activity }) {
+  const { t } = useTranslation('activities');
+  if (activity.type === 'page') {
+    const content = textOf(activity.data, 'content');
+    return content ? (
+      <RichText html={content} className="activity-page-content" />
+    ) : (
+      <Typography.Text type="secondary">{t('detail.noContent')}</Typography.Text>
+    );
+  }
+  if (activity.type === 'web_link') return <WebLinkBody activity={activity} />;
+  if ((MEETING_TYPES as readonly string[]).includes(activity.type))
+    return <MeetingBody activity={activity} />;
+  if (activity.type === 'online_video') return <OnlineVideoBody activity={activity} />;
+  if (activity.type === 'material') {
+    return (
+      <Flex vertical gap={16}>
+        <Description activity={activity} />
+        <AttachmentList attachments={activity.uploads} emptyText={t('detail.noFiles')} />
+      </Flex>
+    );
+  }
+  return <Description activity={activity} />;
+}

@@ -1,0 +1,147 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
+import { activityFixture, courseFixture, jsonResponse, materialCriteria, mockApi } from '../test/fixtures.ts';
+import { ActivityFormModal, type ActivityFormModalProps } from './activity-form-modal.tsx';
+
+const fetchMock = vi.fn<typeof fetch>();
+
+function renderModal(props: Partial<ActivityFormModalProps> = {}) {
+  const onClose = vi.fn();
+  const view = renderRoutes(
+    [
+      {
+        path: '*',
+        element: (
+          <ActivityFormModal
+            open
+            course={courseFixture()}
+            preset={{ moduleId: 12, syllabusId: null }}
+            onClose={onClose}
+            {...props}
+          />
+        ),
+      },
+    ],
+    '/course/5',
+  );
+  return { ...view, onClose };
+}
+
+/** Types a whole value into the picker (as pasting would) and confirms it, as a user picking in their own zone. */
+async function pickDateTime(label: string, text: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.mouseDown(input);
+  fireEvent.focus(input);
+  fireEvent.change(input, { target: { value: text } });
+  fireEvent.keyDown(input, { key: 'Enter', code: 'Enter' });
+  await waitFor(() => expect((input as HTMLInputElement).value).toBe(text));
+  fireEvent.blur(input);
+}
+
+beforeEach(async () => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  await i18n.changeLanguage('en-US');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('ActivityFormModal', () => {
+  it('creates an activity with a snake_case body and UTC ISO times', { timeout: 60_000 }, async () => {
+    const calls = mockApi(fetchMock, ({ method, url }) => {
+      if (url.startsWith('/api/completion-criteria'))
+        return jsonResponse({ completion_criteria: materialCriteria });
+      if (method === 'POST' && url === '/api/courses/5/activities') {
+        return jsonResponse(activityFixture({ id: 300, module_id: 12 }), 201);
+      }
+      return undefined;
+    });
+    const user = userEvent.setup({ delay: null });
+    const { onClose } = renderModal();
+
+    await user.click(screen.getByLabelText('Title'));
+    await user.paste('Reading list');
+    await pickDateTime('Start time', '2026-03-01 08:30');
+    await pickDateTime('End time', '2026-03-08 18:00');
+    await user.click(screen.getByLabelText('Description'));
+    await user.paste('Chapters 1 and 2');
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const post = calls.find((call) => call.method === 'POST');
+    expect(post?.body).toEqual({
+      type: 'material',
+      module_id: 12,
+      syllabus_id: null,
+      title: 'Reading list',
+      start_time: '2026-03-01T08:30:00.000Z',
+      end_time: '2026-03-08T18:00:00.000Z',
+      published: false,
+      data: { description: 'Chapters 1 and 2' },
+      uploads: [],
+    });
+    expect(calls.find((call) => call.url.startsWith('/api/completion-criteria'))?.url).toBe(
+      '/api/completion-criteria?activity_type=material&course_id=5',
+    );
+    expect(await screen.findByText('Activity created')).toBeTruthy();
+  });
+
+  it('asks for a title before calling the server', async () => {
+    mockApi(fetchMock, ({ url }) =>
+      url.startsWith('/api/completion-criteria')
+        ? jsonResponse({ completion_criteria: materialCriteria })
+        : undefined,
+    );
+    const user = userEvent.setup({ delay: null });
+    renderModal();
+
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+
+    expect(await screen.findByText('Enter a title.')).toBeTruthy();
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+  });
+
+  it(
+    'puts server field errors under their fields and the summary in a toast',
+    { timeout: 60_000 },
+    async () => {
+      mockApi(fetchMock, ({ method, url }) => {
+        if (url.startsWith('/api/completion-criteria'))
+          return jsonResponse({ completion_criteria: materialCriteria });
+        if (method === 'PUT' && url === '/api/activities/101') {
+          return jsonResponse(
+            {
+              code: 'validation_failed',
+              message: 'Some fields are invalid. Please check and try again.',
+              errors: {
+                title: ['The title can have at most 255 characters.', 'second message is not shown'],
+                completion_criterion_value: ['The completion value must be between 1 and 100.'],
+              },
+              request_id: 'r1',
+            },
+            400,
+          );
+        }
+        return undefined;
+      });
+      const user = userEvent.setup({ delay: null });
+      const { onClose } = renderModal({ activity: activityFixture({ title: 'Slides' }), preset: undefined });
+
+      await user.click(screen.getByLabelText('Title'));
+      await user.paste(' v2');
+      await user.click(screen.getByRole('button', { name: /Save/ }));
+
+      const titleItem = screen.getByLabelText('Title').closest('.ant-form-item') as HTMLElement;
+      expect(await within(titleItem).findByText('The title can have at most 255 characters.')).toBeTruthy();
+      expect(screen.queryByText('second message is not shown')).toBeNull();
+      expect(await screen.findByText('The completion value must be between 1 and 100.')).toBeTruthy();
+      expect(await screen.findByText('Some fields are invalid. Please check and try again.')).toBeTruthy();
+      expect(onClose).not.toHaveBeenCalled();
+    },
+  );
+});

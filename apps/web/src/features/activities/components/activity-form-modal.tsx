@@ -1,0 +1,305 @@
+import { ACTIVITY_LIMITS, type Activity } from '@lectern/contracts/activities/activity.schemas';
+import { CREATABLE_ACTIVITY_TYPES } from '@lectern/contracts/activities/activity-types';
+import type { Course } from '@lectern/contracts/courses/course.schemas';
+import { App, Form, Input, Modal, Select, Switch, type FormInstance, type FormRule } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/http-client.ts';
+import { DateTimePicker } from '../../../shared/components/date-time-picker.tsx';
+import { applyServerFormErrors } from '../../../shared/components/server-form-errors.ts';
+import { UploadField } from '../../uploads/public/upload-field.tsx';
+import { useCreateActivity } from '../api/create-activity.ts';
+import { useUpdateActivity } from '../api/update-activity.ts';
+import {
+  attachmentAccept,
+  dataFieldsFor,
+  formValuesFromActivity,
+  isWebUrl,
+  takesAttachments,
+  toCreateRequest,
+  toUpdateRequest,
+  type ActivityFormValues,
+  type DataField,
+} from './activity-form.rules.ts';
+import { activityTypeName } from './activity-display.ts';
+import { CompletionCriteriaInput } from './completion-criteria-input.tsx';
+import { isCompletionComplete, type CompletionValue } from './completion-criteria-input.rules.ts';
+
+/** Server field paths that belong to the one completion input. */
+const COMPLETION_FIELDS = ['completion_criterion_key', 'completion_criterion_value'];
+
+export interface ActivityPlacement {
+  moduleId: number;
+  syllabusId: number | null;
+}
+
+export interface ActivityFormModalProps {
+  open: boolean;
+  course: Course;
+  /** The activity being edited; absent when creating. */
+  activity?: Activity;
+  /** Where a new activity goes unless the user picks another place. */
+  preset?: ActivityPlacement;
+  onClose: () => void;
+  afterClose?: () => void;
+  onSaved?: (activity: Activity) => void;
+}
+
+function sortedModules(course: Course) {
+  return [...course.modules].sort((a, b) => a.sort - b.sort || a.id - b.id);
+}
+
+/** Puts server messages under their inputs; the completion criterion's two wire fields share one input. */
+function showServerErrors(
+  form: FormInstance<ActivityFormValues>,
+  error: unknown,
+  message: Parameters<typeof applyServerFormErrors>[2],
+) {
+  const unmatched = applyServerFormErrors(form, error, message);
+  if (!isApiError(error)) return;
+  const completionErrors = unmatched
+    .filter((path) => COMPLETION_FIELDS.includes(path))
+    .map((path) => error.errors[path]?.[0])
+    .filter((text): text is string => text !== undefined);
+  if (completionErrors.length > 0) form.setFields([{ name: 'completion', errors: completionErrors }]);
+}
+
+export function ActivityFormModal({
+  open,
+  course,
+  activity,
+  preset,
+  onClose,
+  afterClose,
+  onSaved,
+}: ActivityFormModalProps) {
+  const { t } = useTranslation('activities');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ActivityFormValues>();
+  const createActivity = useCreateActivity();
+  const updateActivity = useUpdateActivity();
+  const editing = activity !== undefined;
+  const saving = createActivity.isPending || updateActivity.isPending;
+
+  const modules = sortedModules(course);
+  const moduleId = Form.useWatch('module_id', form);
+  const type = Form.useWatch('type', form);
+  const syllabuses = [...(modules.find((m) => m.id === moduleId)?.syllabuses ?? [])].sort(
+    (a, b) => a.sort - b.sort || a.id - b.id,
+  );
+
+  const initialValues: ActivityFormValues = activity
+    ? formValuesFromActivity(activity)
+    : {
+        module_id: preset?.moduleId ?? modules[0]?.id,
+        syllabus_id: preset?.syllabusId ?? null,
+        type: CREATABLE_ACTIVITY_TYPES[0],
+        published: false,
+        start_time: null,
+        end_time: null,
+        uploads: [],
+      };
+
+  const typeOptions: string[] = [...CREATABLE_ACTIVITY_TYPES];
+  if (activity && !typeOptions.includes(activity.type)) typeOptions.push(activity.type);
+
+  const onValuesChange = (changed: Partial<ActivityFormValues>) => {
+    // A syllabus belongs to one module, and criteria belong to one type.
+    if ('module_id' in changed) form.setFieldValue('syllabus_id', null);
+    if ('type' in changed) form.setFieldValue('completion', undefined);
+  };
+
+  const handleSaved = (saved: Activity) => {
+    void message.success(editing ? t('form.updated') : t('form.created'));
+    onSaved?.(saved);
+    onClose();
+  };
+  const onFailed = (error: Error) => showServerErrors(form, error, message);
+
+  const onFinish = (values: ActivityFormValues) => {
+    if (activity) {
+      updateActivity.mutate(
+        { id: activity.id, body: toUpdateRequest(values, activity) },
+        { onSuccess: handleSaved, onError: onFailed },
+      );
+    } else {
+      createActivity.mutate(
+        { courseId: course.id, body: toCreateRequest(values) },
+        { onSuccess: handleSaved, onError: onFailed },
+      );
+    }
+  };
+
+  const endTimeRules: FormRule[] = [
+    ({ getFieldValue }) => ({
+      validator: async (_rule, end: string | null | undefined) => {
+        const start = getFieldValue('start_time') as string | null | undefined;
+        if (start && end && Date.parse(end) <= Date.parse(start)) throw new Error(t('form.endBeforeStart'));
+      },
+    }),
+  ];
+
+  const webUrlRule: FormRule = {
+    validator: async (_rule, value: string | undefined) => {
+      if (value?.trim() && !isWebUrl(value.trim())) throw new Error(t('form.urlInvalid'));
+    },
+  };
+
+  const completionRules: FormRule[] = [
+    {
+      validator: async (_rule, value: CompletionValue | undefined) => {
+        if (value && !isCompletionComplete(value)) throw new Error(t('completion.valueRequired'));
+      },
+    },
+  ];
+
+  const dataFieldItem = (field: DataField) => {
+    switch (field) {
+      case 'content':
+        return (
+          <Form.Item
+            key={field}
+            name={['data', 'content']}
+            label={t('form.content')}
+            extra={t('form.htmlHint')}
+          >
+            <Input.TextArea autoSize={{ minRows: 6, maxRows: 20 }} />
+          </Form.Item>
+        );
+      case 'url':
+        return (
+          <Form.Item
+            key={field}
+            name={['data', 'url']}
+            label={t('form.url')}
+            rules={[{ required: true, whitespace: true, message: t('form.urlRequired') }, webUrlRule]}
+          >
+            <Input type="url" inputMode="url" placeholder={t('form.urlPlaceholder')} autoComplete="off" />
+          </Form.Item>
+        );
+      case 'meeting_code':
+        return (
+          <Form.Item key={field} name={['data', 'meeting_code']} label={t('form.meetingCode')}>
+            <Input autoComplete="off" maxLength={128} />
+          </Form.Item>
+        );
+      case 'join_url':
+        return (
+          <Form.Item key={field} name={['data', 'join_url']} label={t('form.joinUrl')} rules={[webUrlRule]}>
+            <Input type="url" inputMode="url" placeholder={t('form.urlPlaceholder')} autoComplete="off" />
+          </Form.Item>
+        );
+      case 'description':
+        return (
+          <Form.Item
+            key={field}
+            name={['data', 'description']}
+            label={t('form.description')}
+            extra={t('form.htmlHint')}
+          >
+            <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} />
+          </Form.Item>
+        );
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      width={720}
+      title={editing ? t('form.editTitle') : t('form.createTitle')}
+      okText={t('shared:actions.save')}
+      cancelText={t('shared:actions.cancel')}
+      okButtonProps={{ htmlType: 'submit', loading: saving }}
+      onCancel={onClose}
+      afterClose={afterClose}
+      destroyOnHidden
+      mask={{ closable: false }}
+      modalRender={(dom) => (
+        <Form<ActivityFormValues>
+          form={form}
+          layout="vertical"
+          initialValues={initialValues}
+          onFinish={onFinish}
+          onValuesChange={onValuesChange}
+          disabled={saving}
+          clearOnDestroy
+        >
+          {dom}
+        </Form>
+      )}
+    >
+      <Form.Item
+        name="module_id"
+        label={t('form.module')}
+        rules={[{ required: true, message: t('form.moduleRequired') }]}
+      >
+        <Select<number>
+          placeholder={t('form.modulePlaceholder')}
+          options={modules.map((module) => ({ value: module.id, label: module.name }))}
+          notFoundContent={t('form.noModules')}
+        />
+      </Form.Item>
+      <Form.Item name="syllabus_id" label={t('form.syllabus')}>
+        <Select<number | null>
+          allowClear
+          placeholder={t('form.syllabusPlaceholder')}
+          disabled={syllabuses.length === 0}
+          options={syllabuses.map((syllabus) => ({ value: syllabus.id, label: syllabus.summary }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="type"
+        label={t('form.type')}
+        rules={[{ required: true, message: t('form.typeRequired') }]}
+        extra={editing ? t('form.typeLocked') : undefined}
+      >
+        <Select<string>
+          disabled={editing}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={typeOptions.map((option) => ({ value: option, label: activityTypeName(t, option) }))}
+        />
+      </Form.Item>
+      <Form.Item
+        name="title"
+        label={t('form.title')}
+        rules={[
+          { required: true, whitespace: true, message: t('form.titleRequired') },
+          {
+            max: ACTIVITY_LIMITS.titleMax,
+            message: t('form.titleTooLong', { max: ACTIVITY_LIMITS.titleMax }),
+          },
+        ]}
+      >
+        <Input autoFocus autoComplete="off" />
+      </Form.Item>
+      <Form.Item name="start_time" label={t('form.startTime')}>
+        <DateTimePicker style={{ width: '100%' }} placeholder={t('form.startTimePlaceholder')} />
+      </Form.Item>
+      <Form.Item
+        name="end_time"
+        label={t('form.endTime')}
+        dependencies={['start_time']}
+        rules={endTimeRules}
+        extra={t('form.endTimeHint')}
+      >
+        <DateTimePicker style={{ width: '100%' }} placeholder={t('form.endTimePlaceholder')} />
+      </Form.Item>
+      <Form.Item name="published" label={t('form.published')} valuePropName="checked">
+        <Switch checkedChildren={t('form.publishedOn')} unCheckedChildren={t('form.publishedOff')} />
+      </Form.Item>
+      {dataFieldsFor(type).map(dataFieldItem)}
+      {takesAttachments(type) ? (
+        <Form.Item name="uploads" label={t('form.attachments')}>
+          <UploadField
+            accept={attachmentAccept(type)}
+            parentType={activity ? 'learning_activity' : undefined}
+            parentId={activity?.id}
+          />
+        </Form.Item>
+      ) : null}
+      <Form.Item name="completion" label={t('completion.label')} rules={completionRules}>
+        <CompletionCriteriaInput activityType={type} courseId={course.id} />
+      </Form.Item>
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
+import { activityFixture } from '../test/fixtures.ts';
+import { ActivityListItem, type ActivityListItemVariant } from './activity-list-item.tsx';
+
+function renderItem(activity = activityFixture(), variant: ActivityListItemVariant = 'icons') {
+  const onEdit = vi.fn();
+  const onDelete = vi.fn();
+  const view = renderRoutes(
+    [
+      {
+        path: '*',
+        element: (
+          <ActivityListItem activity={activity} variant={variant} onEdit={onEdit} onDelete={onDelete} />
+        ),
+      },
+    ],
+    '/course/5',
+  );
+  return { ...view, onEdit, onDelete };
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en-US');
+});
+
+describe('ActivityListItem', () => {
+  it('shows the title as a link, the status and the type as a hyphenated row key', () => {
+    const { container } = renderItem(
+      activityFixture({ type: 'online_video', title: 'Lecture 1', status: 'notStarted', published: false }),
+    );
+
+    expect(screen.getByRole('link', { name: 'Lecture 1' }).getAttribute('href')).toBe(
+      '/course/5/activity/101',
+    );
+    expect(screen.getByText('Not started')).toBeTruthy();
+    expect(screen.getByText('Unpublished')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Online video' })).toBeTruthy();
+    const row = container.querySelector('[data-activity-type="online-video"]');
+    expect(row?.classList.contains('online-video')).toBe(true);
+  });
+
+  it('offers no edit or delete when the viewer may not edit', () => {
+    renderItem(activityFixture({ can_edit: false }), 'syllabus');
+
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('shows edit and delete icons outside a syllabus', async () => {
+    const user = userEvent.setup();
+    const { onEdit, onDelete } = renderItem(activityFixture({ title: 'Slides' }), 'icons');
+
+    await user.click(screen.getByRole('button', { name: 'Edit Slides' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Slides' }));
+
+    expect(onEdit).toHaveBeenCalledWith(expect.objectContaining({ id: 101 }));
+    expect(onDelete).toHaveBeenCalledWith(expect.objectContaining({ id: 101 }));
+    expect(screen.queryByRole('button', { name: 'More actions for Slides' })).toBeNull();
+  });
+
+  it('puts edit and delete in a "more" menu inside a syllabus', async () => {
+    const user = userEvent.setup();
+    const { onEdit, onDelete } = renderItem(activityFixture({ title: 'Slides' }), 'syllabus');
+
+    expect(screen.queryByRole('button', { name: 'Edit Slides' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'More actions for Slides' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Delete/ }));
+    expect(onDelete).toHaveBeenCalledTimes(1);
+
+    await user.click(screen.getByRole('button', { name: 'More actions for Slides' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Edit/ }));
+    expect(onEdit).toHaveBeenCalledTimes(1);
+  });
+});

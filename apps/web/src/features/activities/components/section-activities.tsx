@@ -1,0 +1,89 @@
+import type { Activity } from '@lectern/contracts/activities/activity.schemas';
+import type { Course } from '@lectern/contracts/courses/course.schemas';
+import { theme, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CourseSection } from '../../courses/public/course-outline.tsx';
+import { ActivityFormModal } from './activity-form-modal.tsx';
+import { ActivityListItem } from './activity-list-item.tsx';
+import { DeleteActivityModal } from './delete-activity-modal.tsx';
+
+/** The section's activities in their course order (sort, then id). */
+export function activitiesOfSection(activities: readonly Activity[], section: CourseSection): Activity[] {
+  return activities
+    .filter((a) => a.module_id === section.moduleId && a.syllabus_id === section.syllabusId)
+    .sort((a, b) => a.sort - b.sort || a.id - b.id);
+}
+
+type Dialog = { kind: 'edit' | 'delete'; activity: Activity };
+
+export interface SectionActivitiesProps {
+  course: Course;
+  section: CourseSection;
+  /** Every activity of the course; the section shows its own. */
+  activities: readonly Activity[];
+}
+
+export function SectionActivities({ course, section, activities }: SectionActivitiesProps) {
+  const { t } = useTranslation('activities');
+  const { token } = theme.useToken();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+
+  const own = activitiesOfSection(activities, section);
+  const variant = section.syllabusId === null ? 'icons' : 'syllabus';
+
+  const open = (next: Dialog) => {
+    setDialog(next);
+    setDialogOpen(true);
+  };
+  const close = () => setDialogOpen(false);
+  const clear = () => setDialog(null);
+
+  return (
+    <>
+      {own.length === 0 ? (
+        <Typography.Text
+          type="secondary"
+          style={{ display: 'block', padding: `${token.paddingXS}px ${token.paddingSM}px` }}
+        >
+          {t('section.empty')}
+        </Typography.Text>
+      ) : (
+        <ul
+          className="section-activities"
+          aria-label={t('section.label')}
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
+          {own.map((activity) => (
+            <li key={activity.id} style={{ borderBottom: `1px solid ${token.colorBorderSecondary}` }}>
+              <ActivityListItem
+                activity={activity}
+                variant={variant}
+                onEdit={(target) => open({ kind: 'edit', activity: target })}
+                onDelete={(target) => open({ kind: 'delete', activity: target })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {dialog?.kind === 'edit' ? (
+        <ActivityFormModal
+          open={dialogOpen}
+          course={course}
+          activity={dialog.activity}
+          onClose={close}
+          afterClose={clear}
+        />
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <DeleteActivityModal
+          open={dialogOpen}
+          activity={dialog.activity}
+          onClose={close}
+          afterClose={clear}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Course } from '@lectern/contracts/courses/course.schemas';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../shared/i18n/i18n.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
+import {
+  errorResponse,
+  jsonResponse,
+  makeCourse,
+  makeViewer,
+  mockApi,
+  sentBodies,
+} from '../test/fixtures.ts';
+import { CourseLayout } from './course-layout.tsx';
+import { useCurrentCourse } from './use-current-course.ts';
+
+function ChildPage({ label }: { label: string }) {
+  const course = useCurrentCourse();
+  return <p>{`${label} of ${course.name}`}</p>;
+}
+
+function renderLayout(path = '/course/42') {
+  return renderRoutes(
+    [
+      {
+        path: '/course/:courseId',
+        Component: CourseLayout,
+        children: [
+          { index: true, element: <ChildPage label="content" /> },
+          { path: 'members', element: <ChildPage label="members" /> },
+          { path: 'groups', element: <ChildPage label="groups" /> },
+        ],
+      },
+      { path: '/user/courses', element: <p>my courses</p> },
+    ],
+    path,
+  );
+}
+
+/** The server keeps the simulating state per session; this stands in for it. */
+function serveCourse(initial: Course) {
+  let course = initial;
+  return mockApi({
+    'GET /api/user': () => jsonResponse(makeViewer()),
+    'GET /api/courses/42': () => jsonResponse(course),
+    'POST /api/courses/42/simulate': (body) => {
+      const simulating = (body as { simulating: boolean }).simulating;
+      course = {
+        ...course,
+        simulating,
+        can_manage: !simulating,
+        current_user_roles: simulating ? ['student'] : ['instructor'],
+      };
+      return jsonResponse({ simulating_course_id: simulating ? 42 : null });
+    },
+  });
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en-US');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('CourseLayout', () => {
+  it('shows the course header and gives the child route the course', async () => {
+    serveCourse(makeCourse());
+    renderLayout();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Data Structures (2025)' })).toBeTruthy();
+    expect(screen.getByText('CS201')).toBeTruthy();
+    expect(screen.getByText('2024-2025 Spring')).toBeTruthy();
+    expect(screen.getByText('Li Wei')).toBeTruthy();
+    expect(screen.getByText('content of Data Structures')).toBeTruthy();
+  });
+
+  it('switches tabs by address', async () => {
+    const user = userEvent.setup();
+    serveCourse(makeCourse());
+    const { router } = renderLayout();
+
+    await user.click(await screen.findByRole('tab', { name: 'Members' }));
+
+    expect(await screen.findByText('members of Data Structures')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/course/42/members');
+    expect(screen.getByRole('tab', { name: 'Members' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('lets a manager of the teaching team view the course as a student', async () => {
+    const user = userEvent.setup();
+    const fetchMock = serveCourse(makeCourse());
+    renderLayout();
+
+    const toggle = await screen.findByRole('switch', { name: 'View as student' });
+    expect(screen.getByRole('button', { name: /Edit course/ })).toBeTruthy();
+    await user.click(toggle);
+
+    expect(
+      await screen.findByText('You are viewing this course as a student; changes are disabled.'),
+    ).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST /api/courses/42/simulate')).toEqual([{ simulating: true }]);
+    expect(screen.queryByRole('button', { name: /Edit course/ })).toBeNull();
+    expect(screen.getByRole('switch', { name: 'View as student' }).getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('shows the banner while simulating and exits student view', async () => {
+    const user = userEvent.setup();
+    const fetchMock = serveCourse(
+      makeCourse({ simulating: true, can_manage: false, current_user_roles: ['student'] }),
+    );
+    renderLayout();
+
+    expect(
+      await screen.findByText('You are viewing this course as a student; changes are disabled.'),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Exit student view' }));
+
+    await waitFor(() =>
+      expect(
+        screen.queryByText('You are viewing this course as a student; changes are disabled.'),
+      ).toBeNull(),
+    );
+    expect(sentBodies(fetchMock, 'POST /api/courses/42/simulate')).toEqual([{ simulating: false }]);
+    expect(screen.getByRole('button', { name: /Edit course/ })).toBeTruthy();
+  });
+
+  it('offers students neither the switch nor editing', async () => {
+    serveCourse(makeCourse({ can_manage: false, current_user_roles: ['student'] }));
+    renderLayout();
+
+    await screen.findByRole('heading', { level: 1, name: 'Data Structures (2025)' });
+    expect(screen.queryByRole('switch')).toBeNull();
+    expect(screen.queryByRole('button', { name: /Edit course/ })).toBeNull();
+  });
+
+  it('explains a course the user has no access to', async () => {
+    mockApi({
+      'GET /api/user': () => jsonResponse(makeViewer()),
+      'GET /api/courses/42': () => errorResponse(403, 'forbidden', 'You do not have permission to do this.'),
+    });
+    renderLayout();
+
+    expect(await screen.findByText('No access to this course')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to home' })).toBeTruthy();
+  });
+
+  it('explains a course that does not exist', async () => {
+    mockApi({
+      'GET /api/user': () => jsonResponse(makeViewer()),
+      'GET /api/courses/42': () => errorResponse(404, 'not_found', 'The requested item was not found.'),
+    });
+    renderLayout();
+
+    expect(await screen.findByText('Course not found')).toBeTruthy();
+  });
+});

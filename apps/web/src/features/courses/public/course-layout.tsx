@@ -1,0 +1,254 @@
+import { EditOutlined, EyeOutlined } from '@ant-design/icons';
+import type { Course } from '@lectern/contracts/courses/course.schemas';
+import { isTeaching } from '@lectern/contracts/courses/course-roles';
+import { Alert, App, Button, Card, Flex, Result, Space, Switch, Tabs, Typography } from 'antd';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { isApiError } from '../../../shared/api/http-client.ts';
+import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
+import { useCourse } from '../api/get-course.ts';
+import { useCurrentUser } from '../../identity/public/get-current-user.ts';
+import { useSimulate } from '../api/simulate.ts';
+import { CourseFormModal } from '../components/course-form-modal.tsx';
+import { formatCourseDate, semesterLabel } from '../components/course-format.ts';
+import { CourseContext } from './course-context.ts';
+
+type CourseTab = 'content' | 'members' | 'groups';
+
+/** Members and groups have their own pages; everything else under the course (activities too) is content. */
+function tabOf(pathname: string, courseId: number): CourseTab {
+  const rest = pathname.replace(new RegExp(`^/course/${courseId}/?`), '');
+  if (rest === 'members' || rest.startsWith('members/')) return 'members';
+  if (rest === 'groups' || rest.startsWith('groups/')) return 'groups';
+  return 'content';
+}
+
+function parseCourseId(value: string | undefined): number | undefined {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+function BackHomeButton() {
+  const { t } = useTranslation('shared');
+  const navigate = useNavigate();
+  return (
+    <Button type="primary" onClick={() => void navigate('/user/courses')}>
+      {t('actions.backHome')}
+    </Button>
+  );
+}
+
+function CourseNotFound() {
+  const { t } = useTranslation('courses');
+  return (
+    <Result
+      status="404"
+      title={t('layout.notFoundTitle')}
+      subTitle={t('layout.notFound')}
+      extra={<BackHomeButton />}
+    />
+  );
+}
+
+function CourseLoadError({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  const { t } = useTranslation('courses');
+  if (isApiError(error) && error.status === 403) {
+    return (
+      <Result
+        status="403"
+        title={t('layout.noAccessTitle')}
+        subTitle={t('layout.noAccess')}
+        extra={<BackHomeButton />}
+      />
+    );
+  }
+  if (isApiError(error) && error.status === 404) return <CourseNotFound />;
+  return <ErrorState error={error} onRetry={onRetry} retrying={retrying} />;
+}
+
+function SimulateSwitch({ course }: { course: Course }) {
+  const { t } = useTranslation('courses');
+  const { message } = App.useApp();
+  const simulate = useSimulate();
+  const id = useId();
+  const onChange = (simulating: boolean) => {
+    simulate.mutate(
+      { courseId: course.id, simulating },
+      { onError: (error) => void message.error(error.message) },
+    );
+  };
+  return (
+    <Space size="small">
+      <Switch id={id} checked={course.simulating} loading={simulate.isPending} onChange={onChange} />
+      <label htmlFor={id}>{t('simulate.switch')}</label>
+    </Space>
+  );
+}
+
+function SimulatingBanner({ course }: { course: Course }) {
+  const { t } = useTranslation('courses');
+  const { message } = App.useApp();
+  const simulate = useSimulate();
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      icon={<EyeOutlined aria-hidden />}
+      title={t('simulate.banner')}
+      action={
+        <Button
+          size="small"
+          loading={simulate.isPending}
+          onClick={() =>
+            simulate.mutate(
+              { courseId: course.id, simulating: false },
+              { onError: (error) => void message.error(error.message) },
+            )
+          }
+        >
+          {t('simulate.exit')}
+        </Button>
+      }
+    />
+  );
+}
+
+function CourseHeader({ course }: { course: Course }) {
+  const { t } = useTranslation('courses');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { data: viewer } = useCurrentUser();
+  const [editing, setEditing] = useState(false);
+  const [formMounted, setFormMounted] = useState(false);
+
+  // Only the teaching team may view as a student; an administrator outside it manages but cannot simulate.
+  const canSimulate = course.simulating || (course.can_manage && isTeaching(course.current_user_roles));
+  const canDelete =
+    course.can_manage && (viewer?.org_role === 'admin' || viewer?.id === course.created_user.id);
+  const semester = semesterLabel(course.academic_year, course.semester);
+  const start = formatCourseDate(course.start_date);
+  const end = formatCourseDate(course.end_date);
+  const base = `/course/${course.id}`;
+
+  const details = [
+    course.course_code ? { key: 'code', label: t('layout.courseCode'), value: course.course_code } : null,
+    semester ? { key: 'semester', label: t('layout.semester'), value: semester } : null,
+    course.instructors.length > 0
+      ? {
+          key: 'instructors',
+          label: t('layout.instructors'),
+          value: course.instructors.map((i) => i.name).join(t('layout.listSeparator')),
+        }
+      : null,
+    start || end
+      ? {
+          key: 'dates',
+          label: t('layout.dates'),
+          value: start && end ? t('layout.dateRange', { start, end }) : start || end,
+        }
+      : null,
+  ].filter((item) => item !== null);
+
+  return (
+    <Card styles={{ body: { paddingBottom: 0 } }}>
+      <Flex justify="space-between" align="flex-start" wrap gap="middle">
+        <Space orientation="vertical" size={4} style={{ minWidth: 0, flex: 1 }}>
+          <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+            {course.display_name}
+          </Typography.Title>
+          <Flex wrap gap="small" component="dl" style={{ margin: 0, columnGap: 24 }}>
+            {details.map((item) => (
+              <Flex key={item.key} gap={4}>
+                <Typography.Text type="secondary" component="dt">
+                  {t('layout.detailLabel', { label: item.label })}
+                </Typography.Text>
+                <Typography.Text component="dd" style={{ margin: 0 }}>
+                  {item.value}
+                </Typography.Text>
+              </Flex>
+            ))}
+          </Flex>
+        </Space>
+        <Space wrap>
+          {canSimulate ? <SimulateSwitch course={course} /> : null}
+          {course.can_manage ? (
+            <Button
+              icon={<EditOutlined aria-hidden />}
+              onClick={() => {
+                setFormMounted(true);
+                setEditing(true);
+              }}
+            >
+              {t('layout.editCourse')}
+            </Button>
+          ) : null}
+        </Space>
+      </Flex>
+      <Tabs
+        activeKey={tabOf(location.pathname, course.id)}
+        onChange={(key) => void navigate(key === 'content' ? base : `${base}/${key}`)}
+        items={[
+          { key: 'content', label: t('layout.tabs.content') },
+          { key: 'members', label: t('layout.tabs.members') },
+          { key: 'groups', label: t('layout.tabs.groups') },
+        ]}
+        style={{ marginTop: 8 }}
+        tabBarStyle={{ marginBottom: 0 }}
+      />
+      {formMounted ? (
+        <CourseFormModal
+          open={editing}
+          course={course}
+          canDelete={canDelete}
+          onClose={() => setEditing(false)}
+          afterClose={() => setFormMounted(false)}
+        />
+      ) : null}
+    </Card>
+  );
+}
+
+/**
+ * Layout route of /course/:courseId: loads the course, shows its header, tabs and the view-as-student
+ * switch, and provides the course to every child route (read it with `useCurrentCourse`).
+ */
+export function CourseLayout() {
+  const params = useParams();
+  const courseId = parseCourseId(params.courseId);
+  if (courseId === undefined) return <CourseNotFound />;
+  return <LoadedCourseLayout courseId={courseId} />;
+}
+
+function LoadedCourseLayout({ courseId }: { courseId: number }) {
+  const course = useCourse(courseId);
+
+  if (course.isPending) return <LoadingState />;
+  if (course.isError && course.data === undefined) {
+    return (
+      <CourseLoadError
+        error={course.error}
+        onRetry={() => void course.refetch()}
+        retrying={course.isRefetching}
+      />
+    );
+  }
+  const data = course.data;
+  return (
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      {data.simulating ? <SimulatingBanner course={data} /> : null}
+      <CourseHeader course={data} />
+      <CourseContext value={data}>
+        <Outlet />
+      </CourseContext>
+    </Space>
+  );
+}

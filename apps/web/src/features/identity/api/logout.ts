@@ -1,0 +1,28 @@
+import { OkResponseSchema } from '@lectern/contracts/common/primitives.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { isApiError, request } from '../../../shared/api/http-client.ts';
+
+export function logout(): Promise<{ ok: true }> {
+  return request('/api/logout', { method: 'POST', schema: OkResponseSchema });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const leave = async () => {
+    // Leave the protected pages first, or their queries would refetch into 401s while the cache empties.
+    // flushSync commits the login page before the cache is cleared; a transition would still be rendering
+    // the signed-in layout, which then finds no current user.
+    await navigate('/login', { replace: true, flushSync: true });
+    queryClient.clear();
+  };
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: leave,
+    onError: async (error) => {
+      // An already expired session is as good as a successful logout.
+      if (isApiError(error) && error.status === 401) await leave();
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { CurrentUserSchema, type CurrentUser } from '@lectern/contracts/identity/identity.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/http-client.ts';
+
+/** The signed-in user (GET /api/user): one cache entry the shell and every feature share. */
+export const currentUserQueryKey = ['identity', 'current-user'] as const;
+
+export function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  return request('/api/user', { schema: CurrentUserSchema, signal });
+}
+
+export function currentUserQueryOptions() {
+  return queryOptions({
+    queryKey: currentUserQueryKey,
+    queryFn: ({ signal }) => getCurrentUser(signal),
+    // The session rarely changes under us; writes that affect it update or invalidate this entry.
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCurrentUser() {
+  return useQuery(currentUserQueryOptions());
+}

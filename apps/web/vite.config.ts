@@ -1,0 +1,60 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const apiTarget = 'http://localhost:3000';
+
+/**
+ * antd's runtime that every screen needs: theming, CSS-in-JS, locale, and the App context behind
+ * message/modal/notification. Its components are left out on purpose: they are tree-shaken per page,
+ * so Table or Upload only download with the lazy pages that use them.
+ */
+const ANTD_CORE =
+  /[\\/]node_modules[\\/](?:antd[\\/]es[\\/](?:_util|config-provider|theme|style|locale|app|message|notification|modal|button|locale-provider|version)|@ant-design[\\/](?:cssinjs|cssinjs-utils|colors|fast-color|icons-svg|icons[\\/]es[\\/](?:components|utils))|@rc-component[\\/](?:util|motion|portal|resize-observer|context)|@emotion|stylis|rc-util)[\\/]/;
+
+/**
+ * Only libraries every page needs are pinned to named chunks, so they stay cached across releases.
+ * Anything else stays with the lazy route that imports it (or a chunk shared by those routes), so a
+ * heavy library used by some pages never lands in the first download.
+ */
+const chunkGroups = [
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie)[\\/]/ },
+  { name: 'antd', test: ANTD_CORE },
+  {
+    name: 'vendor',
+    test: /[\\/]node_modules[\\/](@tanstack|i18next|react-i18next|html-parse-stringify|void-elements|dayjs|zod)[\\/]/,
+  },
+];
+
+/** The API server answers /browser-warning in production; the dev server needs the same address. */
+function browserWarningRoute(): Plugin {
+  return {
+    name: 'lectern-browser-warning',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url === '/browser-warning' || req.url?.startsWith('/browser-warning?')) {
+          req.url = '/browser-warning.html';
+        }
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), browserWarningRoute()],
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/static': { target: apiTarget, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: chunkGroups },
+      },
+    },
+  },
+});

@@ -1,0 +1,216 @@
+// `npm run bench`: Lectern's built server against a bare Fastify + pg server doing the same queries,
+// both on a fresh PostgreSQL database, under the same autocannon load.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runLoad, type LoadResult, type LoadSettings, type RequestSpec } from './load.ts';
+import { adminUrl, createBenchDatabase, ensurePostgres, shownUrl } from './postgres.ts';
+import { freePort, repoRoot, startNodeServer, type RunningProcess } from './processes.ts';
+import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
+import { BENCH_LOGIN, BENCH_PASSWORD, seedBenchData } from './seed-data.ts';
+
+/** Both servers get the same number of database connections, so neither wins on pool size. */
+const POOL_SIZE = 20;
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number`);
+  return value;
+}
+
+// Overridable for a quick look while developing; the targets are only meaningful at the defaults.
+const settings: LoadSettings = {
+  connections: positiveNumber('BENCH_CONNECTIONS', 50),
+  durationSeconds: positiveNumber('BENCH_DURATION_SECONDS', 10),
+  warmupSeconds: positiveNumber('BENCH_WARMUP_SECONDS', 2),
+};
+
+type Outcome = { scenario: Scenario; ours: LoadResult; bare: LoadResult; problems: string[] };
+
+const cleanups: (() => Promise<void>)[] = [];
+
+async function cleanUp(): Promise<void> {
+  while (cleanups.length > 0) {
+    const step = cleanups.pop()!;
+    await step().catch((error: unknown) => console.error(`cleanup failed: ${(error as Error).message}`));
+  }
+}
+
+async function main(): Promise<number> {
+  const serverEntry = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
+  if (!existsSync(serverEntry)) {
+    throw new Error(
+      'apps/server/dist/main.js is missing: run `npm run bench` from the repository root (it builds first)',
+    );
+  }
+
+  const admin = adminUrl();
+  await ensurePostgres(admin);
+  const database = await createBenchDatabase(admin);
+  cleanups.push(async () => {
+    await database.drop();
+    console.log(`dropped database ${database.name}`);
+  });
+  console.log(`database ${database.name} on ${shownUrl(admin)}`);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-bench-'));
+  cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+
+  // Started before seeding: its startup runs the migrations that create the tables the seed fills.
+  const ours = await startNodeServer({
+    name: 'Lectern server',
+    args: [serverEntry],
+    port: await freePort(),
+    healthPath: '/api/health',
+    env: {
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url,
+      DATABASE_POOL_SIZE: String(POOL_SIZE),
+      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  cleanups.push(() => ours.stop());
+
+  const data = await seedBenchData(database.url);
+  const cookie = await logIn(ours);
+
+  const bare = await startNodeServer({
+    name: 'bare ceiling',
+    args: ['--import', 'tsx', path.join(repoRoot, 'bench', 'src', 'bare-ceiling.ts')],
+    port: await freePort(),
+    healthPath: '/health',
+    env: { DATABASE_URL: database.url, DATABASE_POOL_SIZE: String(POOL_SIZE) },
+  });
+  cleanups.push(() => bare.stop());
+
+  const ctx: ScenarioContext = { data, cookie };
+  const outcomes: Outcome[] = [];
+  for (const scenario of scenarios) {
+    console.log(`\n${scenario.name}`);
+    const oursRequest = scenario.ours(ctx);
+    const bareRequest = scenario.bare(ctx);
+    const problems = [
+      ...(await probe('ours', ours, oursRequest)),
+      ...(await probe('bare', bare, bareRequest)),
+    ];
+    console.log(
+      `  loading ours  ${oursRequest.path}  (${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s)`,
+    );
+    const oursResult = await runLoad(ours.baseUrl, oursRequest, settings);
+    console.log(`  loading bare  ${bareRequest.path}`);
+    const bareResult = await runLoad(bare.baseUrl, bareRequest, settings);
+    outcomes.push({ scenario, ours: oursResult, bare: bareResult, problems });
+  }
+
+  return report(outcomes);
+}
+
+async function logIn(server: RunningProcess): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login: BENCH_LOGIN, password: BENCH_PASSWORD }),
+  });
+  if (!response.ok) {
+    throw new Error(`login as ${BENCH_LOGIN} failed: ${response.status} ${await response.text()}`);
+  }
+  const cookies = response.headers.getSetCookie().map((header) => header.split(';')[0]!);
+  if (cookies.length === 0) throw new Error('login succeeded but set no cookie');
+  return cookies.join('; ');
+}
+
+/** One request before the load, so a wrong route or a failing handler is named rather than just counted. */
+async function probe(side: string, server: RunningProcess, request: RequestSpec): Promise<string[]> {
+  const init: RequestInit = { method: request.method ?? 'GET', headers: request.headers ?? {} };
+  if (request.body !== undefined) init.body = request.body;
+  const response = await fetch(server.baseUrl + request.path, init);
+  const body = await response.text();
+  if (response.ok) {
+    console.log(`  ${side}: ${response.status}, ${body.length} bytes`);
+    return [];
+  }
+  const problem = `${side} answered ${response.status} to ${request.method ?? 'GET'} ${request.path}: ${body.slice(0, 300)}`;
+  console.error(`  !!! ${problem}`);
+  return [problem];
+}
+
+function report(outcomes: Outcome[]): number {
+  const header = ['scenario', 'side', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
+  const rows: string[][] = [];
+  for (const { scenario, ours, bare } of outcomes) {
+    for (const [side, result] of [
+      ['ours', ours],
+      ['bare', bare],
+    ] as const) {
+      rows.push([
+        side === 'ours' ? scenario.name : '',
+        side,
+        result.requestsPerSecond.toFixed(0),
+        result.p50Ms.toFixed(1),
+        result.p99Ms.toFixed(1),
+        String(result.non2xx),
+        String(result.errors + result.timeouts),
+      ]);
+    }
+  }
+  const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) =>
+    cells.map((cell, i) => (i < 2 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const row of rows) console.log(line(row));
+
+  let allMet = true;
+  console.log('');
+  for (const { scenario, ours, bare, problems } of outcomes) {
+    const ratio = bare.requestsPerSecond > 0 ? ours.requestsPerSecond / bare.requestsPerSecond : 0;
+    const failures = [...problems];
+    if (ours.non2xx > 0)
+      failures.push(`ours: ${ours.non2xx} non-2xx responses ${JSON.stringify(ours.statusCodes)}`);
+    if (bare.non2xx > 0)
+      failures.push(`bare: ${bare.non2xx} non-2xx responses ${JSON.stringify(bare.statusCodes)}`);
+    if (ours.errors + ours.timeouts > 0)
+      failures.push(`ours: ${ours.errors} errors, ${ours.timeouts} timeouts`);
+    if (bare.errors + bare.timeouts > 0)
+      failures.push(`bare: ${bare.errors} errors, ${bare.timeouts} timeouts`);
+    const ratioMet = ratio >= scenario.targets.minRatio;
+    const p99Met = ours.p99Ms < scenario.targets.maxP99Ms;
+    const met = ratioMet && p99Met && failures.length === 0;
+    allMet &&= met;
+    console.log(
+      `${scenario.name}: ours/bare = ${(ratio * 100).toFixed(0)}% (target >= ${scenario.targets.minRatio * 100}%: ${ratioMet ? 'met' : 'MISSED'}), ` +
+        `p99 ${ours.p99Ms.toFixed(1)} ms (target < ${scenario.targets.maxP99Ms} ms: ${p99Met ? 'met' : 'MISSED'})` +
+        ` => ${met ? 'TARGETS MET' : 'TARGETS NOT MET'}`,
+    );
+    for (const failure of failures) console.log(`  !!! ${failure}`);
+  }
+  if (settings.connections !== 50 || settings.durationSeconds !== 10 || settings.warmupSeconds !== 2) {
+    console.log('(non-default BENCH_* settings: these numbers are not comparable with the targets)');
+  }
+  return allMet ? 0 : 1;
+}
+
+// Ctrl-C must not leave a server running or a lectern_bench_* database behind.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+main()
+  .then(async (code) => {
+    await cleanUp();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    await cleanUp();
+    process.exit(1);
+  });

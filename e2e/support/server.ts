@@ -1,0 +1,140 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const serverEntry = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
+const webIndex = path.join(repoRoot, 'apps', 'web', 'dist', 'index.html');
+
+const HEALTH_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 20_000;
+const LOG_TAIL_CHARS = 8_000;
+
+export type RunningServer = {
+  baseUrl: string;
+  dataDir: string;
+  /** What the server printed so far (the tail), for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+};
+
+export type StartServerOptions = {
+  /** Extra environment for the server, e.g. a smaller upload limit for one test file. */
+  env?: Record<string, string>;
+  /** Load the demo organisation (on by default: the journeys log in as demo users). */
+  seedDemo?: boolean;
+};
+
+/** Asks the OS for a port nobody is using; the tiny window before the server binds it is harmless here. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => {
+        if (address && typeof address === 'object') resolve(address.port);
+        else reject(new Error('could not determine a free port'));
+      });
+    });
+  });
+}
+
+/**
+ * Starts the built server exactly as production does (`node apps/server/dist/main.js`) on an empty
+ * embedded database of its own, and resolves once /api/health answers.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  for (const [file, what] of [
+    [serverEntry, 'the built server'],
+    [webIndex, 'the built web app'],
+  ] as const) {
+    if (!existsSync(file)) {
+      throw new Error(`${what} is missing (${path.relative(repoRoot, file)}): run \`npm run build\` first`);
+    }
+  }
+
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
+    LOG_LEVEL: 'warn',
+    // Every journey logs in from 127.0.0.1; the production limit (10 a minute) would throttle the suite.
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    ...options.env,
+  };
+  // A developer's DATABASE_URL must never receive demo data from a test run: always the embedded database.
+  if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
+  delete env.WEB_DIST;
+
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const append = (chunk: Buffer) => {
+    log = (log + chunk.toString('utf8')).slice(-LOG_TAIL_CHARS);
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+
+  const server: RunningServer = {
+    baseUrl,
+    dataDir,
+    output: () => log,
+    async stop() {
+      await stopChild(child, exited);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+
+  try {
+    await waitForHealth(baseUrl, exited);
+  } catch (error) {
+    await server.stop();
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${log}`, { cause: error });
+  }
+  return server;
+}
+
+async function waitForHealth(baseUrl: string, exited: Promise<number | null>): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  let exitCode: number | null | undefined;
+  void exited.then((code) => {
+    exitCode = code;
+  });
+  while (Date.now() < deadline) {
+    if (exitCode !== undefined) throw new Error(`the server exited (code ${exitCode}) before it was healthy`);
+    try {
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server did not answer ${baseUrl}/api/health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+async function stopChild(child: ChildProcess, exited: Promise<number | null>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+  try {
+    await exited;
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,171 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { login } from '../support/browser.ts';
+import {
+  CS201,
+  expectPath,
+  gone,
+  openCourseFromMyCourses,
+  toast,
+  useJourneyServer,
+  visible,
+} from '../support/journey.ts';
+
+const journey = useJourneyServer();
+
+/** The module the journeys add to: its own activities get plain edit and delete buttons. */
+function moduleSection(page: Page) {
+  return page.getByRole('region', { name: CS201.firstModule, exact: true });
+}
+
+function activityRow(page: Page, title: string) {
+  return moduleSection(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: title, exact: true }) });
+}
+
+async function activityTitles(page: Page, courseId: number): Promise<string[]> {
+  const response = await page.request.get(`/api/courses/${courseId}/activities`);
+  expect(response.status()).toBe(200);
+  const body = (await response.json()) as { activities: { title: string }[] };
+  return body.activities.map((activity) => activity.title);
+}
+
+describe('activities', () => {
+  test('an instructor adds a web link, opens it, renames it and deletes it', async () => {
+    const page = await journey.browser.newPage();
+    await login(page, 't1001');
+    const courseId = await openCourseFromMyCourses(page, CS201.name);
+
+    const stamp = Date.now();
+    const title = `E2E 网页链接 ${stamp}`;
+    const renamed = `E2E 已改名 ${stamp}`;
+    const url = `https://example.org/lectern-e2e/${stamp}`;
+    // Next year, so the activity has not started whatever day the suite runs.
+    const start = `${new Date().getFullYear() + 1}-03-02 08:30`;
+
+    // Create through the module's "add activity" dialog, which starts in that module.
+    await moduleSection(page)
+      .getByRole('button', { name: `在“${CS201.firstModule}”中添加活动` })
+      .click();
+    const createDialog = page.getByRole('dialog', { name: '添加活动' });
+    await visible(createDialog);
+    await expect.poll(() => createDialog.getByTitle(CS201.firstModule).count()).toBeGreaterThan(0);
+    // The type list is long and virtual: type to narrow it down and pick with the keyboard.
+    const typeSelect = createDialog.getByRole('combobox', { name: '活动类型' });
+    await typeSelect.fill('网页链接');
+    await typeSelect.press('Enter');
+    await visible(createDialog.getByTitle('网页链接', { exact: true }));
+    await createDialog.getByLabel('标题', { exact: true }).fill(title);
+    await createDialog.getByLabel('网址', { exact: true }).fill(url);
+    const startPicker = createDialog.getByLabel('开始时间', { exact: true });
+    await startPicker.click();
+    await startPicker.fill(start);
+    // The picker's own OK button; Enter in the picker would submit the whole dialog.
+    await page
+      .locator('.ant-picker-dropdown')
+      .getByRole('button', { name: /^确\s*定$/ })
+      .click();
+    await expect.poll(() => startPicker.inputValue()).toBe(start);
+    const publish = createDialog.getByRole('switch', { name: '发布' });
+    await publish.click();
+    expect(await publish.getAttribute('aria-checked')).toBe('true');
+    await createDialog.getByRole('button', { name: /^保\s*存$/ }).click();
+
+    await visible(toast(page, '活动已创建'));
+    await gone(createDialog);
+    const row = activityRow(page, title);
+    await visible(row);
+    await visible(row.getByText('未开始', { exact: true }));
+    await visible(row.getByText(`${start} 开始，无截止时间`, { exact: true }));
+    expect(await row.getByText('未发布', { exact: true }).count()).toBe(0);
+
+    // Its own page shows what was entered.
+    await row.getByRole('link', { name: title, exact: true }).click();
+    await expectPath(page, new RegExp(`^/course/${courseId}/activity/\\d+$`));
+    await visible(page.getByRole('heading', { level: 2, name: title, exact: true }));
+    await visible(page.getByText('未开始', { exact: true }));
+    expect(await page.getByRole('link', { name: '打开链接' }).getAttribute('href')).toBe(url);
+    await page.getByRole('link', { name: '返回课程' }).click();
+    await expectPath(page, `/course/${courseId}`);
+
+    // Rename it from the list.
+    await activityRow(page, title)
+      .getByRole('button', { name: `编辑 ${title}`, exact: true })
+      .click();
+    const editDialog = page.getByRole('dialog', { name: '编辑活动' });
+    await visible(editDialog);
+    const titleInput = editDialog.getByLabel('标题', { exact: true });
+    expect(await titleInput.inputValue()).toBe(title);
+    await titleInput.fill(renamed);
+    await editDialog.getByRole('button', { name: /^保\s*存$/ }).click();
+
+    await visible(toast(page, '活动已保存'));
+    await gone(editDialog);
+    await visible(activityRow(page, renamed));
+    await gone(moduleSection(page).getByRole('link', { name: title, exact: true }));
+
+    // Delete it: the dialog asks first, then the server's own message is shown and the row goes away.
+    await activityRow(page, renamed)
+      .getByRole('button', { name: `删除 ${renamed}`, exact: true })
+      .click();
+    const deleteDialog = page.getByRole('dialog', { name: '删除活动' });
+    await visible(deleteDialog.getByText(`确定删除“${renamed}”吗？删除后无法恢复。`, { exact: true }));
+    const confirm = deleteDialog.getByRole('button', { name: /^删\s*除$/ });
+    // Enabled once the check for student records has answered.
+    await expect.poll(() => confirm.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await confirm.click();
+
+    await visible(toast(page, '活动已删除'));
+    await gone(deleteDialog);
+    await gone(page.getByRole('link', { name: renamed, exact: true }));
+    expect(await activityTitles(page, courseId)).not.toContain(renamed);
+
+    await page.reload();
+    await visible(moduleSection(page).getByRole('link', { name: 'VisuAlgo 数据结构可视化', exact: true }));
+    expect(await page.getByRole('link', { name: renamed, exact: true }).count()).toBe(0);
+  });
+
+  test('an empty title is caught under the title field and nothing is created', async () => {
+    const page = await journey.browser.newPage();
+    await login(page, 't1001');
+    const courseId = await openCourseFromMyCourses(page, CS201.name);
+    const before = await activityTitles(page, courseId);
+
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes(`/api/courses/${courseId}/activities`)) {
+        creates.push(request.url());
+      }
+    });
+
+    await moduleSection(page)
+      .getByRole('button', { name: `在“${CS201.firstModule}”中添加活动` })
+      .click();
+    const dialog = page.getByRole('dialog', { name: '添加活动' });
+    await visible(dialog);
+    const titleInput = dialog.getByLabel('标题', { exact: true });
+    const save = dialog.getByRole('button', { name: /^保\s*存$/ });
+    // The message that belongs to the title input: the one the input itself is described by.
+    const titleError = async () => {
+      const describedBy = await titleInput.getAttribute('aria-describedby');
+      return describedBy ? dialog.locator(`[id="${describedBy}"]`).innerText() : '';
+    };
+
+    await save.click();
+    await expect.poll(titleError, { timeout: 15_000 }).toBe('请输入标题');
+    expect(await titleInput.getAttribute('aria-invalid')).toBe('true');
+    expect(await dialog.getByText('请输入标题', { exact: true }).count()).toBe(1);
+
+    // Blanks are not a title either.
+    await titleInput.fill('   ');
+    await save.click();
+    await expect.poll(titleError, { timeout: 15_000 }).toBe('请输入标题');
+    await visible(dialog);
+
+    await dialog.getByRole('button', { name: /^取\s*消$/ }).click();
+    await gone(dialog);
+    expect(creates).toEqual([]);
+    expect(await activityTitles(page, courseId)).toEqual(before);
+  });
+});

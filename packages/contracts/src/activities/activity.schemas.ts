@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { IdSchema, IsoDateTimeSchema, NullableIsoDateTimeSchema } from '../common/primitives.schemas.ts';
+import { UploadReferenceSchema } from '../uploads/upload.schemas.ts';
+import { ACTIVITY_STATUSES } from './activity-status.ts';
+import { COMPLETION_CRITERION_TYPES } from './completion-criteria.ts';
+
+export const ACTIVITY_LIMITS = { titleMax: 255 } as const;
+
+export const CompletionCriterionTypeSchema = z.enum(COMPLETION_CRITERION_TYPES);
+
+/** Activity as the server sends it: the raw snake_case fields of spec 001 section 3 plus derived ones. */
+export const ActivitySchema = z
+  .object({
+    id: z.number().int(),
+    course_id: z.number().int(),
+    module_id: z.number().int(),
+    syllabus_id: z.number().int().nullable(),
+    module_name: z.string(),
+    syllabus_summary: z.string().nullable(),
+    type: z.string(),
+    title: z.string(),
+    data: z.record(z.string(), z.unknown()),
+    start_time: NullableIsoDateTimeSchema,
+    end_time: NullableIsoDateTimeSchema,
+    last_sub_meeting_end_time: NullableIsoDateTimeSchema,
+    published: z.boolean(),
+    is_started: z.boolean(),
+    is_closed: z.boolean(),
+    status: z.enum(ACTIVITY_STATUSES),
+    /** The criterion key, kept under its historical name for older clients. */
+    completion_criterion: z.string(),
+    completion_criterion_key: z.string(),
+    completion_criterion_value: z.number().nullable(),
+    sort: z.number().int(),
+    created_by: z.object({ id: z.number().int(), name: z.string() }),
+    created_at: IsoDateTimeSchema,
+    updated_at: IsoDateTimeSchema,
+    uploads: z.array(UploadReferenceSchema),
+    /** The viewer may edit or delete it right now (never while simulating). */
+    can_edit: z.boolean(),
+    /** The viewer has read or joined it. */
+    read: z.boolean(),
+  })
+  .meta({ id: 'Activity' });
+export type Activity = z.infer<typeof ActivitySchema>;
+
+export const ActivitiesResponseSchema = z.object({ activities: z.array(ActivitySchema) });
+export type ActivitiesResponse = z.infer<typeof ActivitiesResponseSchema>;
+
+export const ActivitiesQuerySchema = z.object({
+  module_id: IdSchema.optional(),
+  syllabus_id: IdSchema.optional(),
+  type: z.string().max(64).optional(),
+});
+
+export const CourseActivitiesParamsSchema = z.object({ courseId: IdSchema });
+
+const activityFields = {
+  module_id: z.coerce
+    .number('activities.moduleRequired')
+    .int('activities.moduleRequired')
+    .positive('activities.moduleRequired'),
+  syllabus_id: IdSchema.nullable().optional(),
+  title: z
+    .string('activities.titleRequired')
+    .trim()
+    .min(1, 'activities.titleRequired')
+    .max(ACTIVITY_LIMITS.titleMax, 'activities.titleTooLong'),
+  data: z.record(z.string(), z.unknown()).optional(),
+  start_time: IsoDateTimeSchema.nullable().optional(),
+  end_time: IsoDateTimeSchema.nullable().optional(),
+  published: z.boolean().optional(),
+  completion_criterion_key: z.string().max(32).nullable().optional(),
+  completion_criterion_value: z.number().nullable().optional(),
+  /** Ids of uploads to attach, in order; replaces the attachments on update. */
+  uploads: z.array(IdSchema).max(100).optional(),
+  sort: z.number().int().min(0).optional(),
+};
+
+/** `POST /api/courses/{courseId}/activities`. `data` is checked against the type's registered schema. */
+export const CreateActivityRequestSchema = z.object({
+  type: z.string('activities.typeRequired').min(1, 'activities.typeRequired').max(64),
+  ...activityFields,
+});
+export type CreateActivityRequest = z.input<typeof CreateActivityRequestSchema>;
+
+/**
+ * `PUT /api/activities/{id}`: only the fields sent change, and the result is validated as a whole. `data`
+ * replaces the type payload entirely; `uploads` replaces the attachments; the type itself never changes.
+ */
+export const UpdateActivityRequestSchema = z.object(activityFields).partial();
+export type UpdateActivityRequest = z.input<typeof UpdateActivityRequestSchema>;
+
+/** A localised confirmation the UI shows as it is (e.g. after a delete). */
+export const MessageResponseSchema = z.object({ message: z.string() });
+
+export const HaveDependentsQuerySchema = z.object({
+  /** `1,2,3` or repeated `activity_ids=`; each must be a positive integer id. */
+  activity_ids: z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((id) => Number(id.trim())))
+    .pipe(z.array(z.number().int().positive()).min(1).max(500)),
+  activity_type: z.string().max(64).optional(),
+});
+export const HaveDependentsResponseSchema = z.object({
+  has_dependents: z.boolean(),
+  /** The ids that have learner records (reads, submissions) attached. */
+  activity_ids: z.array(z.number().int()),
+});
+
+export const ActivityReadParamsSchema = z.object({ activityId: IdSchema });
+
+export const ActivityReadResponseSchema = z.object({
+  activity_id: z.number().int(),
+  read_count: z.number().int(),
+  /** False when nothing was recorded, e.g. while an instructor views as a student. */
+  recorded: z.boolean(),
+});
+
+export const CompletionCriteriaQuerySchema = z.object({
+  activity_type: z.string().min(1).max(64),
+  course_id: IdSchema.optional(),
+});
+export const CompletionCriterionSchema = z
+  .object({
+    id: z.number().int(),
+    completion_criterion_type: z.string(),
+    description: z.string(),
+    value: z.number().nullable(),
+    is_default: z.boolean(),
+  })
+  .meta({ id: 'CompletionCriterion' });
+export const CompletionCriteriaResponseSchema = z.object({
+  completion_criteria: z.array(CompletionCriterionSchema),
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { IdSchema, IsoDateTimeSchema, QueryBooleanSchema } from '../common/primitives.schemas.ts';
+import { UPLOAD_KINDS, UPLOAD_NAME_MAX } from './upload-rules.ts';
+
+export const UploadKindSchema = z.enum(UPLOAD_KINDS);
+
+export const UploadSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    size: z.number().int(),
+    type: UploadKindSchema,
+    mime_type: z.string().nullable(),
+    status: z.enum(['pending', 'ready']),
+    deleted: z.boolean(),
+    allow_download: z.boolean(),
+    created_at: IsoDateTimeSchema,
+    created_by: z.object({ id: z.number().int(), name: z.string() }),
+  })
+  .meta({ id: 'Upload' });
+export type Upload = z.infer<typeof UploadSchema>;
+
+/** An upload attached somewhere (an activity's file). `id` is the reference id used by the blob route. */
+export const UploadReferenceSchema = z
+  .object({
+    id: z.number().int(),
+    reference_id: z.number().int(),
+    upload_id: z.number().int(),
+    name: z.string(),
+    size: z.number().int(),
+    type: UploadKindSchema,
+    mime_type: z.string().nullable(),
+    parent_type: z.string(),
+    parent_id: z.number().int(),
+    allow_download: z.boolean(),
+    sort: z.number().int(),
+    /** Who attached it (the spec's created_by_id). */
+    created_by_id: z.number().int(),
+    created_at: IsoDateTimeSchema,
+    /** The viewer may download the bytes (allowed for all, or they teach the course, or uploaded it). */
+    can_download: z.boolean(),
+    /** The viewer may view it in the page (`?preview=1`): a visible PDF, image, video, audio or text file. */
+    can_preview: z.boolean(),
+  })
+  .meta({ id: 'UploadReference' });
+export type UploadReference = z.infer<typeof UploadReferenceSchema>;
+
+export const UploadReferencesResponseSchema = z.object({ references: z.array(UploadReferenceSchema) });
+
+/** What an upload or a reference may be attached to. Later domains add theirs (submissions, comments). */
+export const UPLOAD_PARENT_TYPES = ['learning_activity'] as const;
+export const UploadParentTypeSchema = z.enum(UPLOAD_PARENT_TYPES);
+export type UploadParentType = z.infer<typeof UploadParentTypeSchema>;
+/** The parent type of an activity's attachments. */
+export const ACTIVITY_PARENT: UploadParentType = 'learning_activity';
+
+const parentFields = {
+  parent_type: UploadParentTypeSchema.optional(),
+  parent_id: IdSchema.optional(),
+};
+
+const parentNeedsId = (value: { parent_type?: string | undefined; parent_id?: number | undefined }) =>
+  value.parent_type === undefined || value.parent_id !== undefined;
+const parentIdIssue = { message: 'uploads.parentIdRequired', path: ['parent_id'] };
+
+/**
+ * Metadata-first form of `POST /api/uploads` (JSON): declares the file, answered with a pending upload
+ * whose bytes follow in `PUT /api/uploads/{id}/content`. The declared size is checked against the limit
+ * up front and against the bytes when they arrive.
+ */
+export const CreateUploadMetadataSchema = z
+  .object({
+    name: z
+      .string('uploads.nameRequired')
+      .trim()
+      .min(1, 'uploads.nameRequired')
+      .max(UPLOAD_NAME_MAX, 'uploads.nameTooLong'),
+    size: z.number('uploads.sizeRequired').int('uploads.sizeRequired').min(0, 'uploads.sizeRequired'),
+    allow_download: z.boolean().optional(),
+    ...parentFields,
+  })
+  .refine(parentNeedsId, parentIdIssue);
+export type CreateUploadMetadata = z.infer<typeof CreateUploadMetadataSchema>;
+
+/**
+ * The text fields of the multipart form of `POST /api/uploads`. They must precede the `file` part: the
+ * server streams the file as it arrives and does not wait for fields sent after it.
+ */
+export const UploadFormFieldsSchema = z
+  .object({ allow_download: QueryBooleanSchema.optional(), ...parentFields })
+  .refine(parentNeedsId, parentIdIssue);
+export type UploadFormFields = z.infer<typeof UploadFormFieldsSchema>;
+
+/** `?preview=1` (or `inline=1`) asks for Content-Disposition inline instead of attachment. */
+export const BlobQuerySchema = z.object({
+  preview: QueryBooleanSchema.optional(),
+  inline: QueryBooleanSchema.optional(),
+});
+
+export const ReferenceParamsSchema = z.object({ referenceId: IdSchema });

@@ -1,0 +1,110 @@
+import type { Localized } from '../common/messages.ts';
+
+/** Server messages of the uploads domain, in every UI locale. Keys are stable; wording may change. */
+export const uploadsMessages = {
+  'uploads.notFound': {
+    'zh-CN': '文件不存在或已被删除',
+    'zh-TW': '檔案不存在或已被刪除',
+    'en-US': 'This file does not exist or has been deleted.',
+  },
+  'uploads.deleted': {
+    'zh-CN': '文件已删除',
+    'zh-TW': '檔案已刪除',
+    'en-US': 'The file has been deleted.',
+  },
+  'uploads.fileRequired': {
+    'zh-CN': '请选择要上传的文件',
+    'zh-TW': '請選擇要上傳的檔案',
+    'en-US': 'Choose a file to upload.',
+  },
+  'uploads.nameRequired': {
+    'zh-CN': '请提供文件名',
+    'zh-TW': '請提供檔案名稱',
+    'en-US': 'Give the file a name.',
+  },
+  'uploads.nameTooLong': {
+    'zh-CN': '文件名不能超过 {maximum} 个字符',
+    'zh-TW': '檔案名稱不能超過 {maximum} 個字元',
+    'en-US': 'The file name can have at most {maximum} characters.',
+  },
+  'uploads.sizeRequired': {
+    'zh-CN': '请提供文件大小（字节）',
+    'zh-TW': '請提供檔案大小（位元組）',
+    'en-US': 'Give the file size in bytes.',
+  },
+  'uploads.parentIdRequired': {
+    'zh-CN': '请提供所属对象的编号',
+    'zh-TW': '請提供所屬物件的編號',
+    'en-US': 'Give the id of what the file belongs to.',
+  },
+  'uploads.parentNotFound': {
+    'zh-CN': '文件所属的对象不存在',
+    'zh-TW': '檔案所屬的物件不存在',
+    'en-US': 'What this file should belong to does not exist.',
+  },
+  'uploads.tooLarge': {
+    'zh-CN': '文件不能超过 {maximum}',
+    'zh-TW': '檔案不能超過 {maximum}',
+    'en-US': 'The file can be at most {maximum}.',
+  },
+  'uploads.executableRefused': {
+    'zh-CN': '不允许上传可执行程序或安装包',
+    'zh-TW': '不允許上傳可執行程式或安裝檔',
+    'en-US': 'Programs and installers cannot be uploaded.',
+  },
+  'uploads.extensionMismatch': {
+    'zh-CN': '文件内容与扩展名“.{extension}”不符',
+    'zh-TW': '檔案內容與副檔名「.{extension}」不符',
+    'en-US': 'The file content does not match its ".{extension}" extension.',
+  },
+  'uploads.typeUnrecognised': {
+    'zh-CN': '无法识别该文件的类型',
+    'zh-TW': '無法識別該檔案的類型',
+    'en-US': 'The type of this file could not be recognised.',
+  },
+  'uploads.textNotUtf8': {
+    'zh-CN': '文本文件须为 UTF-8 编码',
+    'zh-TW': '文字檔須為 UTF-8 編碼',
+    'en-US': 'Text files must be encoded in UTF-8.',
+  },
+  'uploads.sizeMismatch': {
+    'zh-CN': '收到的文件大小与声明的 {declared} 字节不一致',
+    'zh-TW': '收到的檔案大小與宣告的 {declared} 位元組不一致',
+    'en-US': 'The bytes received do not match the declared size of {declared} bytes.',
+  },
+  'uploads.multipartMalformed': {
+    'zh-CN': '上传的表单格式不正确',
+    'zh-TW': '上傳的表單格式不正確',
+    'en-US': 'The upload form is malformed.',
+  },
+  'uploads.transferFailed': {
+    'zh-CN': '文件传输中断，请重新上传',
+    'zh-TW': '檔案傳輸中斷，請重新上傳',
+    'en-US': 'The file transfer was interrupted. Please upload it again.',
+  },
+  'uploads.octetStreamRequired': {
+    'zh-CN': '请以 application/octet-stream 发送文件内容',
+    'zh-TW': '請以 application/octet-stream 傳送檔案內容',
+    'en-US': 'Send the file content as application/octet-stream.',
+  },
+  'uploads.notUploader': {
+    'zh-CN': '只有上传者可以执行此操作',
+    'zh-TW': '只有上傳者可以執行此操作',
+    'en-US': 'Only the uploader can do this.',
+  },
+  'uploads.contentAlreadySent': {
+    'zh-CN': '该文件的内容已经上传',
+    'zh-TW': '該檔案的內容已經上傳',
+    'en-US': 'The content of this file has already been sent.',
+  },
+  'uploads.downloadNotAllowed': {
+    'zh-CN': '该文件不允许下载',
+    'zh-TW': '該檔案不允許下載',
+    'en-US': 'This file may not be downloaded.',
+  },
+  'uploads.parentHidden': {
+    'zh-CN': '你无法查看该文件所在的活动',
+    'zh-TW': '你無法檢視該檔案所在的活動',
+    'en-US': 'You cannot see the activity this file belongs to.',
+  },
+} as const satisfies Record<`uploads.${string}`, Localized>;
