@@ -3,7 +3,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '@lectern/contracts/common/health.schemas';
 import type { Config } from './config.ts';
 import { registerActivitiesRoutes } from './modules/activities/activities.routes.ts';
@@ -17,6 +17,7 @@ import type { DatabaseHandle } from './platform/database.ts';
 import { registerAccessControl } from './platform/http/access.plugin.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.plugin.ts';
+import { createSerializerCompiler } from './platform/http/serialization.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { defaultWebDist, registerWebApp } from './platform/http/web.plugin.ts';
 import { localDiskStorage } from './platform/storage/local-disk.storage.ts';
@@ -44,9 +45,10 @@ export async function buildApp(options: BuildAppOptions) {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  app.setSerializerCompiler(createSerializerCompiler({ checkResponses: config.env !== 'production' }));
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   const ctx: AppContext = {

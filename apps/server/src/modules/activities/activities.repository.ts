@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, max, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import { activities, activityReads } from '../../db/schema/activities.ts';
 import { uploadReferences } from '../../db/schema/uploads.ts';
@@ -30,43 +31,56 @@ export type ActivityFilter = {
 };
 
 // The read mark rides along as a correlated EXISTS on the primary key, so listing needs no second query.
-const detailColumns = (viewerId: number) => ({
-  activity: activities,
+// Columns are selected flat (no nested `activity` object) so rows need no reshaping after the driver.
+const detailColumns = {
+  ...getTableColumns(activities),
   moduleName: courseModules.name,
   syllabusSummary: syllabi.summary,
   creatorName: users.name,
-  read: sql<boolean>`exists (select 1 from ${activityReads} where ${activityReads.activityId} = ${activities.id} and ${activityReads.userId} = ${viewerId})`,
+  read: sql<boolean>`exists (select 1 from ${activityReads} where ${activityReads.activityId} = ${activities.id} and ${activityReads.userId} = ${sql.placeholder('viewerId')})`,
   hasAttachments: sql<boolean>`exists (select 1 from ${uploadReferences} where ${uploadReferences.parentType} = ${ACTIVITY_PARENT} and ${uploadReferences.parentId} = ${activities.id})`,
-});
-
-type DetailResult = {
-  activity: ActivityRow;
-  moduleName: string;
-  syllabusSummary: string | null;
-  creatorName: string;
-  read: boolean;
-  hasAttachments: boolean;
 };
-const flatten = (r: DetailResult): ActivityDetailRow => ({
-  ...r.activity,
-  moduleName: r.moduleName,
-  syllabusSummary: r.syllabusSummary,
-  creatorName: r.creatorName,
-  read: r.read,
-  hasAttachments: r.hasAttachments,
-});
+
+function selectDetailed(tx: Executor, where: SQL | undefined) {
+  return tx
+    .select(detailColumns)
+    .from(activities)
+    .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
+    .innerJoin(users, eq(users.id, activities.createdBy))
+    .leftJoin(syllabi, eq(syllabi.id, activities.syllabusId))
+    .where(where)
+    .orderBy(asc(courseModules.sort), asc(courseModules.id), asc(activities.sort), asc(activities.id));
+}
+
+// The course activity list is the most requested read of the product (every course page, every student),
+// so it is one named prepared statement: built once, planned once per connection. Optional filters are
+// null-tolerant parameters rather than a different SQL text per combination.
+const optional = (column: SQL | AnyPgColumn, name: string, pgType: string) =>
+  sql`(${sql.placeholder(name)}::${sql.raw(pgType)} is null or ${column} = ${sql.placeholder(name)})`;
+
+function prepareList(tx: Executor) {
+  return selectDetailed(
+    tx,
+    and(
+      eq(activities.courseId, sql.placeholder('courseId')),
+      optional(activities.moduleId, 'moduleId', 'integer'),
+      optional(activities.syllabusId, 'syllabusId', 'integer'),
+      optional(activities.type, 'type', 'text'),
+      sql`(not ${sql.placeholder('publishedOnly')}::boolean or ${activities.published})`,
+    ),
+  ).prepare('activities_list');
+}
+
+function prepareDetail(tx: Executor) {
+  return selectDetailed(tx, eq(activities.id, sql.placeholder('id'))).prepare('activities_detail');
+}
 
 export function activitiesRepository(db: Database) {
-  function selectDetailed(where: SQL | undefined, viewerId: number, tx: Executor) {
-    return tx
-      .select(detailColumns(viewerId))
-      .from(activities)
-      .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
-      .innerJoin(users, eq(users.id, activities.createdBy))
-      .leftJoin(syllabi, eq(syllabi.id, activities.syllabusId))
-      .where(where)
-      .orderBy(asc(courseModules.sort), asc(courseModules.id), asc(activities.sort), asc(activities.id));
-  }
+  let listOnDb: ReturnType<typeof prepareList> | undefined;
+  let detailOnDb: ReturnType<typeof prepareDetail> | undefined;
+  const listStatement = (tx: Executor) => (tx === db ? (listOnDb ??= prepareList(db)) : prepareList(tx));
+  const detailStatement = (tx: Executor) =>
+    tx === db ? (detailOnDb ??= prepareDetail(db)) : prepareDetail(tx);
 
   return {
     async findById(id: number, tx: Executor = db): Promise<ActivityRow | undefined> {
@@ -87,19 +101,20 @@ export function activitiesRepository(db: Database) {
       viewerId: number,
       tx: Executor = db,
     ): Promise<ActivityDetailRow | undefined> {
-      const [row] = await selectDetailed(eq(activities.id, id), viewerId, tx);
-      return row && flatten(row);
+      const [row] = await detailStatement(tx).execute({ id, viewerId });
+      return row;
     },
 
     /** In course order: module sort, then the activity's sort within its module, then id. */
     async list(filter: ActivityFilter, tx: Executor = db): Promise<ActivityDetailRow[]> {
-      const clauses: (SQL | undefined)[] = [eq(activities.courseId, filter.courseId)];
-      if (filter.moduleId !== undefined) clauses.push(eq(activities.moduleId, filter.moduleId));
-      if (filter.syllabusId !== undefined) clauses.push(eq(activities.syllabusId, filter.syllabusId));
-      if (filter.type !== undefined) clauses.push(eq(activities.type, filter.type));
-      if (filter.publishedOnly) clauses.push(eq(activities.published, true));
-      const rows = await selectDetailed(and(...clauses), filter.viewerId, tx);
-      return rows.map(flatten);
+      return listStatement(tx).execute({
+        courseId: filter.courseId,
+        moduleId: filter.moduleId ?? null,
+        syllabusId: filter.syllabusId ?? null,
+        type: filter.type ?? null,
+        publishedOnly: filter.publishedOnly,
+        viewerId: filter.viewerId,
+      });
     },
 
     async findModule(id: number, tx: Executor = db) {

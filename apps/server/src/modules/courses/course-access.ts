@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { COURSE_ROLES, sortRoles, type CourseRole } from '@lectern/contracts/courses/course-roles';
 import { courseMembers, courses } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
@@ -29,22 +29,38 @@ export function effectiveRolesOf(actor: Actor, courseId: number, roles: readonly
  * Loads what the actor is in a course, in one query. A course of another organisation reads as not
  * found; a course of the actor's own organisation they have no part in is forbidden.
  */
+// Every course-scoped request starts here, so it is a named prepared statement: built and planned once.
+function prepareLoad(tx: Executor) {
+  return tx
+    .select({
+      orgId: courses.orgId,
+      createdBy: courses.createdBy,
+      courseType: courses.courseType,
+      roles: courseMembers.roles,
+    })
+    .from(courses)
+    .leftJoin(
+      courseMembers,
+      and(eq(courseMembers.courseId, courses.id), eq(courseMembers.userId, sql.placeholder('userId'))),
+    )
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .prepare('course_access_load');
+}
+
+const preparedLoads = new WeakMap<Database, ReturnType<typeof prepareLoad>>();
+
+function loadStatement(db: Database, tx: Executor) {
+  if (tx !== db) return prepareLoad(tx);
+  let statement = preparedLoads.get(db);
+  if (!statement) preparedLoads.set(db, (statement = prepareLoad(db)));
+  return statement;
+}
+
 export function courseAccess(db: Database) {
   return {
     async load(actor: Actor, courseId: number, tx: Executor = db): Promise<CourseAccess> {
-      const [row] = await tx
-        .select({
-          orgId: courses.orgId,
-          createdBy: courses.createdBy,
-          courseType: courses.courseType,
-          roles: courseMembers.roles,
-        })
-        .from(courses)
-        .leftJoin(
-          courseMembers,
-          and(eq(courseMembers.courseId, courses.id), eq(courseMembers.userId, actor.userId)),
-        )
-        .where(eq(courses.id, courseId));
+      const statement = loadStatement(db, tx);
+      const [row] = await statement.execute({ courseId, userId: actor.userId });
       if (!row || row.orgId !== actor.orgId) throw notFound();
       const roles = rolesOf(row.roles);
       const isOrgAdmin = actor.orgRole === 'admin';
