@@ -28,6 +28,8 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(500 * MiB),
+  /** How long an upload nothing refers to is kept (a dialog may still attach it) before it is swept. */
+  UPLOAD_ORPHAN_GRACE_HOURS: z.coerce.number().positive().default(24),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -55,6 +57,7 @@ export type Config = Readonly<{
   sessionTtlMs: number;
   cookieSecure: boolean;
   uploadMaxBytes: number;
+  uploadOrphanGraceMs: number;
   bodyLimitBytes: number;
   loginRateLimitPerMinute: number;
   logLevel: string;
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     cookieSecure: e.COOKIE_SECURE,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_HOURS * 3600_000,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     logLevel: e.LOG_LEVEL,

@@ -1,7 +1,9 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import path from 'node:path';
+import { startOrphanUploadSweeps } from './modules/uploads/orphan-uploads.job.ts';
 import { openDatabase } from './platform/database.ts';
+import { localDiskStorage } from './platform/storage/local-disk.storage.ts';
 import { seedDemoIfEmpty } from './seed/demo-seed.ts';
 
 async function main(): Promise<void> {
@@ -11,12 +13,14 @@ async function main(): Promise<void> {
     pgliteDir: path.join(config.dataDir, 'pgdata'),
     poolSize: config.databasePoolSize,
   });
-  const app = await buildApp({ config, database });
+  const storage = localDiskStorage(path.join(config.dataDir, 'uploads'));
+  const app = await buildApp({ config, database, storage });
 
   if (config.seedDemo) {
     const seeded = await seedDemoIfEmpty(database.db, app.log);
     if (seeded) app.log.info('demo data loaded into the empty database');
   }
+  const orphanSweeps = startOrphanUploadSweeps({ config, db: database.db, storage, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -30,6 +34,7 @@ async function main(): Promise<void> {
     force.unref();
     try {
       await app.close();
+      await orphanSweeps.stop();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { CourseRole } from '@lectern/contracts/courses/course-roles';
 import { activities } from '../db/schema/activities.ts';
 import {
@@ -13,7 +14,9 @@ import {
   syllabi,
 } from '../db/schema/courses.ts';
 import { departments, orgs, sessions, users } from '../db/schema/identity.ts';
+import { uploads } from '../db/schema/uploads.ts';
 import { hashPassword } from '../modules/identity/password.ts';
+import { newStorageKey } from '../platform/storage/storage.ts';
 import type { TestApp } from './test-app.ts';
 
 let sequence = 0;
@@ -242,5 +245,33 @@ export async function createActivity(
     .values({ type: 'material', title: `Activity ${n}`, published: true, sort: n, ...values })
     .returning();
   if (!row) throw new Error('no activity');
+  return row;
+}
+
+/**
+ * An upload row. With `bytes` it is ready and its bytes are in the app's storage; without, it is a
+ * metadata-first declaration still waiting for them.
+ */
+export async function createUpload(
+  t: TestApp,
+  orgId: number,
+  createdBy: number,
+  values: Partial<typeof uploads.$inferInsert> & { bytes?: Buffer } = {},
+) {
+  const n = next();
+  const { bytes, ...columns } = values;
+  let stored: Partial<typeof uploads.$inferInsert> = {};
+  if (bytes) {
+    const storageKey = newStorageKey();
+    const { size, sha256 } = await t.storage.put(storageKey, Readable.from([bytes]), {
+      maxBytes: bytes.length,
+    });
+    stored = { status: 'ready', storageKey, size, sha256, mimeType: 'text/plain', type: 'document' };
+  }
+  const [row] = await t.db
+    .insert(uploads)
+    .values({ orgId, createdBy, name: `File ${n}.txt`, size: bytes?.length ?? 0, ...stored, ...columns })
+    .returning();
+  if (!row) throw new Error('no upload');
   return row;
 }

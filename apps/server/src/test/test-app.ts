@@ -6,11 +6,15 @@ import pg from 'pg';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
+import { localDiskStorage } from '../platform/storage/local-disk.storage.ts';
+import type { Storage } from '../platform/storage/storage.ts';
 
 export type TestApp = {
   app: App;
   db: Database;
   config: Config;
+  /** The app's own storage, under its temporary DATA_DIR. */
+  storage: Storage;
   driver: 'pglite' | 'postgres';
   close(): Promise<void>;
 };
@@ -56,12 +60,14 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     // Dropping the test database terminates its connections on purpose.
     onConnectionLost: () => {},
   });
-  const app = await buildApp({ config, database, logger: false, serveWeb: false });
+  const storage = localDiskStorage(path.join(dataDir, 'uploads'));
+  const app = await buildApp({ config, database, storage, logger: false, serveWeb: false });
   await app.ready();
   return {
     app,
     db: database.db,
     config,
+    storage,
     driver: database.driver,
     async close() {
       await app.close();

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notExists } from 'drizzle-orm';
 import { users } from '../../db/schema/identity.ts';
 import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
 import type { Database, Executor } from '../../platform/database.ts';
@@ -59,6 +59,39 @@ export function uploadsRepository(db: Database) {
 
     async markDeleted(id: number, tx: Executor = db): Promise<void> {
       await tx.update(uploads).set({ deleted: true }).where(eq(uploads.id, id));
+    },
+
+    /**
+     * Up to `limit` uploads created before `cutoff` that nothing refers to, locked until the transaction
+     * ends. Rows another transaction holds are skipped, not waited for: attaching a file locks its row
+     * (the foreign key check), so a file being attached right now is left for a later sweep.
+     */
+    async lockOrphans(cutoff: Date, limit: number, tx: Executor = db): Promise<number[]> {
+      const rows = await tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(lt(uploads.createdAt, cutoff), notExists(referencesOf(tx))))
+        .orderBy(asc(uploads.id))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return rows.map((r) => r.id);
+    },
+
+    /**
+     * Deletes those of `ids` that still nothing refers to, in one statement, and returns what it deleted.
+     * Run after lockOrphans in the same read-committed transaction, its check sees every attachment
+     * committed up to now; alone, a delete would trust a snapshot taken before it waited for the row and
+     * cascade away an attachment committed in between.
+     */
+    async deleteUnreferenced(
+      ids: readonly number[],
+      tx: Executor = db,
+    ): Promise<Pick<UploadRow, 'id' | 'storageKey'>[]> {
+      if (ids.length === 0) return [];
+      return tx
+        .delete(uploads)
+        .where(and(inArray(uploads.id, [...ids]), notExists(referencesOf(tx))))
+        .returning({ id: uploads.id, storageKey: uploads.storageKey });
     },
 
     async findReference(id: number, tx: Executor = db): Promise<ReferenceWithUpload | undefined> {
@@ -142,6 +175,14 @@ export function uploadsRepository(db: Database) {
         .where(and(eq(uploadReferences.parentType, parentType), eq(uploadReferences.parentId, parentId)));
     },
   };
+}
+
+/** Any attachment of the upload row in the enclosing query. */
+function referencesOf(tx: Executor) {
+  return tx
+    .select({ id: uploadReferences.id })
+    .from(uploadReferences)
+    .where(eq(uploadReferences.uploadId, uploads.id));
 }
 
 export type UploadsRepository = ReturnType<typeof uploadsRepository>;

@@ -13,6 +13,7 @@ export interface Storage {
   put(key: string, body: Readable, options: { maxBytes: number }): Promise<{ size: number; sha256: string }>;
   /** The bytes under `key`, or the inclusive byte range of them. A missing key is not_found. */
   get(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  /** Removes the bytes under `key`. A key that holds nothing is not an error: removal may be repeated. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
 }
