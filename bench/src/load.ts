@@ -1,4 +1,8 @@
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import autocannon from 'autocannon';
+
+const run = promisify(execFile);
 
 export type RequestSpec = {
   path: string;
@@ -23,8 +27,84 @@ export type LoadResult = {
 // @types/autocannon predates the warmup option that autocannon 7.11+ supports.
 type OptionsWithWarmup = autocannon.Options & { warmup?: { connections: number; duration: number } };
 
+export type LoadGenerator = 'wrk' | 'autocannon';
+
+/**
+ * wrk (C, one thread) when it is installed, autocannon otherwise. On a small machine the load generator
+ * shares the CPU with both servers; autocannon spends about a core of JavaScript at these rates, wrk a
+ * fraction of that, so with wrk both servers are measured rather than the generator.
+ * BENCH_LOAD_GENERATOR=autocannon|wrk picks one explicitly.
+ */
+export function pickLoadGenerator(): LoadGenerator {
+  const wanted = process.env.BENCH_LOAD_GENERATOR;
+  if (wanted === 'wrk' || wanted === 'autocannon') return wanted;
+  if (wanted) throw new Error('BENCH_LOAD_GENERATOR must be wrk or autocannon');
+  return spawnSync('wrk', ['--version']).error ? 'autocannon' : 'wrk';
+}
+
 /** Drives one endpoint; warm-up traffic (JIT, pools, caches) is not counted in the result. */
 export async function runLoad(
+  generator: LoadGenerator,
+  baseUrl: string,
+  request: RequestSpec,
+  settings: LoadSettings,
+): Promise<LoadResult> {
+  return generator === 'wrk' ? runWrk(baseUrl, request, settings) : runAutocannon(baseUrl, request, settings);
+}
+
+async function runWrk(baseUrl: string, request: RequestSpec, settings: LoadSettings): Promise<LoadResult> {
+  const method = request.method ?? 'GET';
+  if (method !== 'GET' || request.body !== undefined) {
+    throw new Error('the wrk driver only sends GETs; use BENCH_LOAD_GENERATOR=autocannon for this scenario');
+  }
+  const args = (seconds: number) => [
+    '--threads',
+    '1',
+    '--connections',
+    String(settings.connections),
+    '--duration',
+    `${seconds}s`,
+    '--timeout',
+    '10s',
+    '--latency',
+    ...Object.entries(request.headers ?? {}).flatMap(([name, value]) => ['--header', `${name}: ${value}`]),
+    baseUrl + request.path,
+  ];
+  if (settings.warmupSeconds > 0) await run('wrk', args(settings.warmupSeconds));
+  const { stdout } = await run('wrk', args(settings.durationSeconds));
+  return parseWrk(stdout);
+}
+
+/** wrk prints human units (`812.00us`, `41.3ms`, `1.2s`); everything here is in milliseconds. */
+function milliseconds(value: string): number {
+  const match = /^([\d.]+)(us|ms|s|m)$/.exec(value);
+  if (!match) throw new Error(`unreadable wrk latency "${value}"`);
+  const factor = { us: 0.001, ms: 1, s: 1000, m: 60_000 }[match[2] as 'us' | 'ms' | 's' | 'm'];
+  return Number(match[1]) * factor;
+}
+
+export function parseWrk(stdout: string): LoadResult {
+  const find = (pattern: RegExp) => {
+    const match = pattern.exec(stdout);
+    if (!match) throw new Error(`wrk output lacks ${pattern}:\n${stdout}`);
+    return match;
+  };
+  const total = Number(find(/(\d+) requests in/)[1]);
+  const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1] ?? 0);
+  const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(stdout);
+  return {
+    requestsPerSecond: Number(find(/Requests\/sec:\s+([\d.]+)/)[1]),
+    p50Ms: milliseconds(find(/^\s+50%\s+(\S+)/m)[1]!),
+    p99Ms: milliseconds(find(/^\s+99%\s+(\S+)/m)[1]!),
+    ok: total - non2xx,
+    non2xx,
+    errors: socket ? Number(socket[1]) + Number(socket[2]) + Number(socket[3]) : 0,
+    timeouts: socket ? Number(socket[4]) : 0,
+    statusCodes: {},
+  };
+}
+
+async function runAutocannon(
   baseUrl: string,
   request: RequestSpec,
   settings: LoadSettings,

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runLoad, type LoadResult, type LoadSettings, type RequestSpec } from './load.ts';
+import { pickLoadGenerator, runLoad, type LoadResult, type LoadSettings, type RequestSpec } from './load.ts';
 import { adminUrl, createBenchDatabase, ensurePostgres, shownUrl } from './postgres.ts';
 import { freePort, repoRoot, startNodeServer, type RunningProcess } from './processes.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
@@ -90,6 +90,10 @@ async function main(): Promise<number> {
   });
   cleanups.push(() => bare.stop());
 
+  const generator = pickLoadGenerator();
+  console.log(
+    `load generator: ${generator}${generator === 'autocannon' ? ' (install wrk for figures less disturbed by the generator: apt-get install -y wrk)' : ''}`,
+  );
   const ctx: ScenarioContext = { data, cookie };
   const outcomes: Outcome[] = [];
   for (const scenario of scenarios) {
@@ -103,9 +107,9 @@ async function main(): Promise<number> {
     console.log(
       `  loading ours  ${oursRequest.path}  (${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s)`,
     );
-    const oursResult = await runLoad(ours.baseUrl, oursRequest, settings);
+    const oursResult = await runLoad(generator, ours.baseUrl, oursRequest, settings);
     console.log(`  loading bare  ${bareRequest.path}`);
-    const bareResult = await runLoad(bare.baseUrl, bareRequest, settings);
+    const bareResult = await runLoad(generator, bare.baseUrl, bareRequest, settings);
     outcomes.push({ scenario, ours: oursResult, bare: bareResult, problems });
   }
 

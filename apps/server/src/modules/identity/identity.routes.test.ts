@@ -134,6 +134,26 @@ describe('session', () => {
     const after = await t.app.inject({ method: 'GET', url: '/api/user', headers: session.headers });
     expect(after.statusCode).toBe(401);
   });
+
+  it('slides an idle session forward once when a burst of requests arrives', async () => {
+    const user = await createUser(t, orgId);
+    const session = await loginAs(t, user);
+    const stale = new Date(Date.now() - 11 * 60_000);
+    const soon = new Date(Date.now() + 60_000);
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: stale, expiresAt: soon })
+      .where(eq(sessions.userId, user.id));
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        t.app.inject({ method: 'GET', url: '/api/user', headers: session.headers }),
+      ),
+    );
+    expect(burst.map((r) => r.statusCode)).toEqual(Array(8).fill(200));
+    const [row] = await t.db.select().from(sessions).where(eq(sessions.userId, user.id));
+    expect(row!.lastSeenAt.getTime()).toBeGreaterThan(stale.getTime());
+    expect(row!.expiresAt.getTime()).toBeGreaterThan(Date.now() + 60 * 60_000);
+  });
 });
 
 describe('organisation', () => {

@@ -21,6 +21,8 @@ const TOUCH_INTERVAL_MS = 10 * 60_000;
 export function identityService(ctx: AppContext) {
   const usersRepo = usersRepository(ctx.db);
   const sessionsRepo = sessionsRepository(ctx.db);
+  // A page fires many requests at once; only one of them refreshes an expiring session, the rest go on.
+  const touching = new Set<string>();
   const sessionId = (token: string) =>
     createHmac('sha256', ctx.config.sessionSecret).update(token).digest('base64url');
 
@@ -68,8 +70,13 @@ export function identityService(ctx: AppContext) {
       const found = await sessionsRepo.findActive(id);
       if (!found || !found.user.active) return null;
       const { session, user } = found;
-      if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-        await sessionsRepo.touch(id, new Date(Date.now() + ctx.config.sessionTtlMs));
+      if (Date.now() - session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS && !touching.has(id)) {
+        touching.add(id);
+        try {
+          await sessionsRepo.touch(id, new Date(Date.now() + ctx.config.sessionTtlMs));
+        } finally {
+          touching.delete(id);
+        }
       }
       return {
         actor: {
