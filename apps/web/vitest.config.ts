@@ -9,6 +9,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     env: { TZ: 'UTC' },
+    // Tests put fakes in place of fetch and XMLHttpRequest (src/test/fetch-mock.ts); none outlives its test.
+    unstubGlobals: true,
     passWithNoTests: true,
     // antd renders slowly under jsdom; a busy CI machine should not fail a correct test on time.
     testTimeout: 20_000,

@@ -1,16 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import indexHtml from '../../index.html?raw';
+import warningHtml from '../../public/browser-warning.html?raw';
+import mainSource from '../main.tsx?raw';
 
 // The check is an inline script so it runs before (and without) the bundle; test the shipped text itself.
 const inline = /<script>([\s\S]*?)<\/script>/.exec(indexHtml)?.[1] ?? '';
 
-function redirects(userAgent: string): boolean {
-  let target: string | undefined;
-  const run = new Function('navigator', 'location', inline) as (
+const CHROME_120 =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+
+type Listener = (event: object) => void;
+
+interface FakeWindow {
+  __lecternBooted?: boolean;
+  addEventListener: (type: string, listener: Listener, capture?: boolean) => void;
+  setTimeout: (callback: () => void, ms: number) => number;
+}
+
+/** Runs the inline script in a stand-in page; `modules: false` is a browser without module scripts. */
+function openPage(userAgent: string, { modules = true } = {}) {
+  const listeners = new Map<string, Listener[]>();
+  const timers: { callback: () => void; ms: number }[] = [];
+  const page = { redirectedTo: undefined as string | undefined };
+  const window: FakeWindow = {
+    addEventListener: (type, listener) => listeners.set(type, [...(listeners.get(type) ?? []), listener]),
+    setTimeout: (callback, ms) => timers.push({ callback, ms }),
+  };
+  const document = { createElement: () => (modules ? { noModule: false } : {}) };
+  const run = new Function('navigator', 'location', 'window', 'document', inline) as (
     navigator: { userAgent: string },
     location: { replace: (url: string) => void },
+    window: FakeWindow,
+    document: { createElement: (tag: string) => object },
   ) => void;
-  run({ userAgent }, { replace: (url) => (target = url) });
+  run({ userAgent }, { replace: (url) => (page.redirectedTo = url) }, window, document);
+  return {
+    page,
+    window,
+    fire: (type: string, event: object = {}) => listeners.get(type)?.forEach((listener) => listener(event)),
+    /** Lets the page's timers run, checking each waits a few seconds. */
+    wait: () =>
+      timers.splice(0).forEach(({ callback, ms }) => {
+        expect(ms).toBeGreaterThanOrEqual(1000);
+        callback();
+      }),
+  };
+}
+
+function redirects(userAgent: string): boolean {
+  const target = openPage(userAgent).page.redirectedTo;
   if (target !== undefined) expect(target).toBe('/browser-warning');
   return target !== undefined;
 }
@@ -65,5 +103,95 @@ describe('old-browser check in index.html', () => {
     ],
   ])('lets %s through', (_name, userAgent) => {
     expect(redirects(userAgent)).toBe(false);
+  });
+});
+
+describe('blank-page fallback in index.html', () => {
+  const syntaxError = {
+    message: "Uncaught SyntaxError: Unexpected token '#'",
+    error: { name: 'SyntaxError' },
+  };
+
+  it('sends a browser that could not parse the bundle to /browser-warning a little after load', () => {
+    const { page, fire, wait } = openPage(CHROME_120);
+
+    fire('error', syntaxError);
+    fire('load');
+    expect(page.redirectedTo).toBeUndefined();
+    wait();
+
+    expect(page.redirectedTo).toBe('/browser-warning');
+  });
+
+  it('knows the SyntaxError by its message when the browser gives no error object', () => {
+    const { page, fire, wait } = openPage(CHROME_120);
+
+    fire('error', { message: 'SyntaxError: private fields are not currently supported', error: null });
+    fire('load');
+    wait();
+
+    expect(page.redirectedTo).toBe('/browser-warning');
+  });
+
+  it('sends a browser that runs no module scripts, which reports no error at all', () => {
+    const { page, fire, wait } = openPage(CHROME_120, { modules: false });
+
+    fire('load');
+    wait();
+
+    expect(page.redirectedTo).toBe('/browser-warning');
+  });
+
+  it('leaves the app alone once it has booted', () => {
+    const { page, window, fire, wait } = openPage(CHROME_120);
+
+    fire('error', syntaxError);
+    window.__lecternBooted = true;
+    fire('load');
+    wait();
+
+    expect(page.redirectedTo).toBeUndefined();
+  });
+
+  it('does not blame the browser for a script that failed to download, or for later errors', () => {
+    const { page, window, fire, wait } = openPage(CHROME_120);
+
+    fire('error', {}); // a resource error: no message, no error object
+    fire('load');
+    wait();
+    expect(page.redirectedTo).toBeUndefined();
+
+    window.__lecternBooted = true;
+    fire('error', syntaxError);
+    window.__lecternBooted = false;
+    fire('load');
+    wait();
+    expect(page.redirectedTo).toBeUndefined();
+  });
+
+  it('is told by main.tsx that the app booted, before it renders', () => {
+    const flag = mainSource.indexOf('window.__lecternBooted = true');
+    expect(flag).toBeGreaterThan(-1);
+    expect(flag).toBeLessThan(mainSource.indexOf('createRoot('));
+    expect(inline).toContain('window.__lecternBooted');
+  });
+
+  it('stays in syntax old browsers parse', () => {
+    // Prettier puts a trailing comma after a multi-line argument list; ES3 engines cannot parse that.
+    expect(inline).not.toMatch(/,\s*\)/);
+    expect(inline).not.toMatch(/=>|`|\b(?:let|const|class)\s/);
+  });
+});
+
+describe('browser-warning.html', () => {
+  it('names the same supported versions in every language', () => {
+    const sections = [...warningHtml.matchAll(/<section lang="([^"]+)">([\s\S]*?)<\/section>/g)];
+    expect(sections.map(([, lang]) => lang)).toEqual(['zh-CN', 'zh-TW', 'en-US']);
+    for (const [, , text = ''] of sections) {
+      // Vite 8's default build target (docs/decisions/0005-browser-support.md).
+      const list = /<ul>([\s\S]*?)<\/ul>/.exec(text)?.[1] ?? '';
+      expect(list.match(/\d+(?:\.\d+)?/g)).toEqual(['111', '111', '114', '16.4', '16.4']);
+      expect(text).toContain('href="/"');
+    }
   });
 });

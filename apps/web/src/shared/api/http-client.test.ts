@@ -1,11 +1,8 @@
 import { UserSchema } from '@lectern/contracts/identity/identity.schemas';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse } from '../../test/fetch-mock.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { ApiError, buildUrl, request } from './http-client.ts';
-
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -17,10 +14,6 @@ beforeEach(async () => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   await i18n.changeLanguage('zh-CN');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('request', () => {

@@ -51,6 +51,29 @@ describe('applyServerFormErrors', () => {
     expect(unmatched).toEqual(['department_id']);
   });
 
+  it('puts the messages of aliased wire fields under the one form field that edits them', async () => {
+    const form = renderForm();
+    const message = { error: vi.fn() };
+    const error = new ApiError({
+      status: 400,
+      code: 'validation_failed',
+      message: '提交的内容有误',
+      errors: { contact_kind: ['请选择联系方式'], contact_value: ['联系方式格式不正确'] },
+    });
+
+    let unmatched: string[] = [];
+    act(() => {
+      unmatched = applyServerFormErrors(form, error, message, {
+        contact_kind: 'email',
+        contact_value: 'email',
+      });
+    });
+
+    expect(await screen.findByText('请选择联系方式')).toBeTruthy();
+    expect(await screen.findByText('联系方式格式不正确')).toBeTruthy();
+    expect(unmatched).toEqual([]);
+  });
+
   it('falls back to a generic message for errors that are not from the API', () => {
     const form = renderForm();
     const message = { error: vi.fn() };

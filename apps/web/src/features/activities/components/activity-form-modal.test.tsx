@@ -1,12 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { jsonResponse, mockApi, sentRequests, type ApiRoutes } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import { activityFixture, courseFixture, jsonResponse, materialCriteria, mockApi } from '../test/fixtures.ts';
+import { makeActivity, makeCourseWithWeeks, materialCriteria } from '../test/fixtures.ts';
 import { ActivityFormModal, type ActivityFormModalProps } from './activity-form-modal.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
+/** The completion input asks for the criteria of the chosen type. */
+const criteriaRoute: ApiRoutes = {
+  'GET /api/completion-criteria': () => jsonResponse({ completion_criteria: materialCriteria }),
+};
 
 function renderModal(props: Partial<ActivityFormModalProps> = {}) {
   const onClose = vi.fn();
@@ -17,7 +21,7 @@ function renderModal(props: Partial<ActivityFormModalProps> = {}) {
         element: (
           <ActivityFormModal
             open
-            course={courseFixture()}
+            course={makeCourseWithWeeks()}
             preset={{ moduleId: 12, syllabusId: null }}
             onClose={onClose}
             {...props}
@@ -42,24 +46,14 @@ async function pickDateTime(label: string, text: string) {
 }
 
 beforeEach(async () => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   await i18n.changeLanguage('en-US');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('ActivityFormModal', () => {
   it('creates an activity with a snake_case body and UTC ISO times', { timeout: 60_000 }, async () => {
-    const calls = mockApi(fetchMock, ({ method, url }) => {
-      if (url.startsWith('/api/completion-criteria'))
-        return jsonResponse({ completion_criteria: materialCriteria });
-      if (method === 'POST' && url === '/api/courses/5/activities') {
-        return jsonResponse(activityFixture({ id: 300, module_id: 12 }), 201);
-      }
-      return undefined;
+    const fetchMock = mockApi({
+      ...criteriaRoute,
+      'POST /api/courses/5/activities': () => jsonResponse(makeActivity({ id: 300, module_id: 12 }), 201),
     });
     const user = userEvent.setup({ delay: null });
     const { onClose } = renderModal();
@@ -73,6 +67,7 @@ describe('ActivityFormModal', () => {
     await user.click(screen.getByRole('button', { name: /Save/ }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const calls = sentRequests(fetchMock);
     const post = calls.find((call) => call.method === 'POST');
     expect(post?.body).toEqual({
       type: 'material',
@@ -92,11 +87,7 @@ describe('ActivityFormModal', () => {
   });
 
   it('asks for a title before calling the server', async () => {
-    mockApi(fetchMock, ({ url }) =>
-      url.startsWith('/api/completion-criteria')
-        ? jsonResponse({ completion_criteria: materialCriteria })
-        : undefined,
-    );
+    const fetchMock = mockApi(criteriaRoute);
     const user = userEvent.setup({ delay: null });
     renderModal();
 
@@ -110,11 +101,10 @@ describe('ActivityFormModal', () => {
     'puts server field errors under their fields and the summary in a toast',
     { timeout: 60_000 },
     async () => {
-      mockApi(fetchMock, ({ method, url }) => {
-        if (url.startsWith('/api/completion-criteria'))
-          return jsonResponse({ completion_criteria: materialCriteria });
-        if (method === 'PUT' && url === '/api/activities/101') {
-          return jsonResponse(
+      mockApi({
+        ...criteriaRoute,
+        'PUT /api/activities/101': () =>
+          jsonResponse(
             {
               code: 'validation_failed',
               message: 'Some fields are invalid. Please check and try again.',
@@ -125,12 +115,10 @@ describe('ActivityFormModal', () => {
               request_id: 'r1',
             },
             400,
-          );
-        }
-        return undefined;
+          ),
       });
       const user = userEvent.setup({ delay: null });
-      const { onClose } = renderModal({ activity: activityFixture({ title: 'Slides' }), preset: undefined });
+      const { onClose } = renderModal({ activity: makeActivity({ title: 'Slides' }), preset: undefined });
 
       await user.click(screen.getByLabelText('Title'));
       await user.paste(' v2');

@@ -1,11 +1,10 @@
 import { ACTIVITY_LIMITS, type Activity } from '@lectern/contracts/activities/activity.schemas';
 import { CREATABLE_ACTIVITY_TYPES } from '@lectern/contracts/activities/activity-types';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
-import { App, Form, Input, Modal, Select, Switch, type FormInstance, type FormRule } from 'antd';
+import { App, Form, Input, Select, Switch, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/http-client.ts';
 import { DateTimePicker } from '../../../shared/components/date-time-picker.tsx';
-import { applyServerFormErrors } from '../../../shared/components/server-form-errors.ts';
+import { FormModal } from '../../../shared/components/form-modal.tsx';
 import { UploadField } from '../../uploads/public/upload-field.tsx';
 import { useCreateActivity } from '../api/create-activity.ts';
 import { useUpdateActivity } from '../api/update-activity.ts';
@@ -24,8 +23,11 @@ import { activityTypeName } from './activity-display.ts';
 import { CompletionCriteriaInput } from './completion-criteria-input.tsx';
 import { isCompletionComplete, type CompletionValue } from './completion-criteria-input.rules.ts';
 
-/** Server field paths that belong to the one completion input. */
-const COMPLETION_FIELDS = ['completion_criterion_key', 'completion_criterion_value'];
+/** The completion criterion's two wire fields share one input. */
+const COMPLETION_ALIASES = {
+  completion_criterion_key: 'completion',
+  completion_criterion_value: 'completion',
+};
 
 export interface ActivityPlacement {
   moduleId: number;
@@ -48,21 +50,6 @@ function sortedModules(course: Course) {
   return [...course.modules].sort((a, b) => a.sort - b.sort || a.id - b.id);
 }
 
-/** Puts server messages under their inputs; the completion criterion's two wire fields share one input. */
-function showServerErrors(
-  form: FormInstance<ActivityFormValues>,
-  error: unknown,
-  message: Parameters<typeof applyServerFormErrors>[2],
-) {
-  const unmatched = applyServerFormErrors(form, error, message);
-  if (!isApiError(error)) return;
-  const completionErrors = unmatched
-    .filter((path) => COMPLETION_FIELDS.includes(path))
-    .map((path) => error.errors[path]?.[0])
-    .filter((text): text is string => text !== undefined);
-  if (completionErrors.length > 0) form.setFields([{ name: 'completion', errors: completionErrors }]);
-}
-
 export function ActivityFormModal({
   open,
   course,
@@ -78,7 +65,6 @@ export function ActivityFormModal({
   const createActivity = useCreateActivity();
   const updateActivity = useUpdateActivity();
   const editing = activity !== undefined;
-  const saving = createActivity.isPending || updateActivity.isPending;
 
   const modules = sortedModules(course);
   const moduleId = Form.useWatch('module_id', form);
@@ -108,25 +94,12 @@ export function ActivityFormModal({
     if ('type' in changed) form.setFieldValue('completion', undefined);
   };
 
-  const handleSaved = (saved: Activity) => {
+  const onSubmit = async (values: ActivityFormValues) => {
+    const saved = activity
+      ? await updateActivity.mutateAsync({ id: activity.id, body: toUpdateRequest(values, activity) })
+      : await createActivity.mutateAsync({ courseId: course.id, body: toCreateRequest(values) });
     void message.success(editing ? t('form.updated') : t('form.created'));
     onSaved?.(saved);
-    onClose();
-  };
-  const onFailed = (error: Error) => showServerErrors(form, error, message);
-
-  const onFinish = (values: ActivityFormValues) => {
-    if (activity) {
-      updateActivity.mutate(
-        { id: activity.id, body: toUpdateRequest(values, activity) },
-        { onSuccess: handleSaved, onError: onFailed },
-      );
-    } else {
-      createActivity.mutate(
-        { courseId: course.id, body: toCreateRequest(values) },
-        { onSuccess: handleSaved, onError: onFailed },
-      );
-    }
   };
 
   const endTimeRules: FormRule[] = [
@@ -203,30 +176,17 @@ export function ActivityFormModal({
   };
 
   return (
-    <Modal
+    <FormModal<ActivityFormValues>
       open={open}
       width={720}
       title={editing ? t('form.editTitle') : t('form.createTitle')}
-      okText={t('shared:actions.save')}
-      cancelText={t('shared:actions.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: saving }}
-      onCancel={onClose}
+      form={form}
+      initialValues={initialValues}
+      onValuesChange={onValuesChange}
+      onSubmit={onSubmit}
+      serverFieldAliases={COMPLETION_ALIASES}
+      onClose={onClose}
       afterClose={afterClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      modalRender={(dom) => (
-        <Form<ActivityFormValues>
-          form={form}
-          layout="vertical"
-          initialValues={initialValues}
-          onFinish={onFinish}
-          onValuesChange={onValuesChange}
-          disabled={saving}
-          clearOnDestroy
-        >
-          {dom}
-        </Form>
-      )}
     >
       <Form.Item
         name="module_id"
@@ -300,6 +260,6 @@ export function ActivityFormModal({
       <Form.Item name="completion" label={t('completion.label')} rules={completionRules}>
         <CompletionCriteriaInput activityType={type} courseId={course.id} />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityFixture } from '../test/fixtures.ts';
+import { makeActivity } from '../test/fixtures.ts';
 import {
   buildActivityData,
   dataFieldsFor,
@@ -75,7 +75,7 @@ describe('requests', () => {
   });
 
   it('round-trips an existing activity without the type', () => {
-    const activity = activityFixture({
+    const activity = makeActivity({
       type: 'homework',
       data: { description: 'Essay', max_score: 100 },
       completion_criterion_key: 'score',

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import { activityFixture } from '../test/fixtures.ts';
+import { makeActivity } from '../test/fixtures.ts';
 import { ActivityListItem, type ActivityListItemVariant } from './activity-list-item.tsx';
 
-function renderItem(activity = activityFixture(), variant: ActivityListItemVariant = 'icons') {
+function renderItem(activity = makeActivity(), variant: ActivityListItemVariant = 'icons') {
   const onEdit = vi.fn();
   const onDelete = vi.fn();
   const view = renderRoutes(
@@ -30,7 +30,7 @@ beforeEach(async () => {
 describe('ActivityListItem', () => {
   it('shows the title as a link, the status and the type as a hyphenated row key', () => {
     const { container } = renderItem(
-      activityFixture({ type: 'online_video', title: 'Lecture 1', status: 'notStarted', published: false }),
+      makeActivity({ type: 'online_video', title: 'Lecture 1', status: 'notStarted', published: false }),
     );
 
     expect(screen.getByRole('link', { name: 'Lecture 1' }).getAttribute('href')).toBe(
@@ -44,14 +44,14 @@ describe('ActivityListItem', () => {
   });
 
   it('offers no edit or delete when the viewer may not edit', () => {
-    renderItem(activityFixture({ can_edit: false }), 'syllabus');
+    renderItem(makeActivity({ can_edit: false }), 'syllabus');
 
     expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('shows edit and delete icons outside a syllabus', async () => {
     const user = userEvent.setup();
-    const { onEdit, onDelete } = renderItem(activityFixture({ title: 'Slides' }), 'icons');
+    const { onEdit, onDelete } = renderItem(makeActivity({ title: 'Slides' }), 'icons');
 
     await user.click(screen.getByRole('button', { name: 'Edit Slides' }));
     await user.click(screen.getByRole('button', { name: 'Delete Slides' }));
@@ -63,7 +63,7 @@ describe('ActivityListItem', () => {
 
   it('puts edit and delete in a "more" menu inside a syllabus', async () => {
     const user = userEvent.setup();
-    const { onEdit, onDelete } = renderItem(activityFixture({ title: 'Slides' }), 'syllabus');
+    const { onEdit, onDelete } = renderItem(makeActivity({ title: 'Slides' }), 'syllabus');
 
     expect(screen.queryByRole('button', { name: 'Edit Slides' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'More actions for Slides' }));

@@ -1,13 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { errorResponse, jsonResponse, mockApi, sentRequests } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { courseActivitiesQueryKey } from '../api/list-activities.ts';
-import { activityFixture, jsonResponse, mockApi } from '../test/fixtures.ts';
+import { makeActivity } from '../test/fixtures.ts';
 import { DeleteActivityModal } from './delete-activity-modal.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
+const noDependents = {
+  'GET /api/activities/have-dependents': () => jsonResponse({ has_dependents: false, activity_ids: [] }),
+};
 
 function renderModal() {
   const onClose = vi.fn();
@@ -19,7 +22,7 @@ function renderModal() {
         element: (
           <DeleteActivityModal
             open
-            activity={activityFixture({ id: 101, title: 'Reading list' })}
+            activity={makeActivity({ id: 101, title: 'Reading list' })}
             onClose={onClose}
             onDeleted={onDeleted}
           />
@@ -32,41 +35,33 @@ function renderModal() {
 }
 
 beforeEach(async () => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   await i18n.changeLanguage('en-US');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('DeleteActivityModal', () => {
   it('warns when learners already have records, deletes, shows the server message and reloads the list', async () => {
-    const calls = mockApi(fetchMock, ({ method, url }) => {
-      if (url.startsWith('/api/activities/have-dependents')) {
-        return jsonResponse({ has_dependents: true, activity_ids: [101] });
-      }
-      if (method === 'DELETE' && url === '/api/activities/101') {
-        return jsonResponse({ message: 'The activity has been deleted.' });
-      }
-      return undefined;
+    const fetchMock = mockApi({
+      'GET /api/activities/have-dependents': () =>
+        jsonResponse({ has_dependents: true, activity_ids: [101] }),
+      'DELETE /api/activities/101': () => jsonResponse({ message: 'The activity has been deleted.' }),
     });
     const user = userEvent.setup({ delay: null });
     const { onClose, onDeleted, queryClient } = renderModal();
-    queryClient.setQueryData(courseActivitiesQueryKey(5), [activityFixture()]);
+    queryClient.setQueryData(courseActivitiesQueryKey(5), [makeActivity()]);
 
     expect(screen.getByText('Delete "Reading list"? This cannot be undone.')).toBeTruthy();
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
       'Students have already viewed or submitted work for this activity. Their records for it will be lost.',
     );
-    expect(calls[0]?.url).toBe('/api/activities/have-dependents?activity_ids=101&activity_type=material');
+    expect(sentRequests(fetchMock)[0]?.url).toBe(
+      '/api/activities/have-dependents?activity_ids=101&activity_type=material',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
 
     expect(await screen.findByText('The activity has been deleted.')).toBeTruthy();
-    expect(calls.some((call) => call.method === 'DELETE')).toBe(true);
+    expect(sentRequests(fetchMock).some((call) => call.method === 'DELETE')).toBe(true);
     expect(onClose).toHaveBeenCalled();
     expect(onDeleted).toHaveBeenCalled();
     await waitFor(() =>
@@ -75,11 +70,7 @@ describe('DeleteActivityModal', () => {
   });
 
   it('gives no warning when nobody has records yet', async () => {
-    mockApi(fetchMock, ({ url }) =>
-      url.startsWith('/api/activities/have-dependents')
-        ? jsonResponse({ has_dependents: false, activity_ids: [] })
-        : undefined,
-    );
+    mockApi(noDependents);
     renderModal();
 
     await waitFor(() =>
@@ -89,21 +80,14 @@ describe('DeleteActivityModal', () => {
   });
 
   it('shows the server message when the delete fails', async () => {
-    mockApi(fetchMock, ({ method, url }) => {
-      if (url.startsWith('/api/activities/have-dependents')) {
-        return jsonResponse({ has_dependents: false, activity_ids: [] });
-      }
-      if (method === 'DELETE') {
-        return jsonResponse(
-          {
-            code: 'simulating_read_only',
-            message: 'This is not allowed while viewing the course as a student.',
-            errors: {},
-          },
+    mockApi({
+      ...noDependents,
+      'DELETE /api/activities/101': () =>
+        errorResponse(
           403,
-        );
-      }
-      return undefined;
+          'simulating_read_only',
+          'This is not allowed while viewing the course as a student.',
+        ),
     });
     const user = userEvent.setup({ delay: null });
     const { onClose } = renderModal();

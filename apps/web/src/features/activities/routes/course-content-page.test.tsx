@@ -1,26 +1,24 @@
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { jsonResponse, mockApi, sentRequests } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { CourseContext } from '../../courses/public/course-context.ts';
-import { activityFixture, courseFixture, jsonResponse, mockApi } from '../test/fixtures.ts';
+import { makeActivity, makeCourseWithWeeks } from '../test/fixtures.ts';
 import { CourseContentPage } from './course-content-page.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-
 function renderPage(course: Course, canEdit: boolean) {
-  const calls = mockApi(fetchMock, ({ method, url }) =>
-    method === 'GET' && url === '/api/courses/5/activities'
-      ? jsonResponse({
-          activities: [
-            activityFixture({ id: 2, title: 'Second', sort: 2, can_edit: canEdit }),
-            activityFixture({ id: 1, title: 'First', sort: 1, can_edit: canEdit }),
-            activityFixture({ id: 3, title: 'Intro page', type: 'page', syllabus_id: 21, can_edit: canEdit }),
-          ],
-        })
-      : undefined,
-  );
+  const fetchMock = mockApi({
+    'GET /api/courses/5/activities': () =>
+      jsonResponse({
+        activities: [
+          makeActivity({ id: 2, title: 'Second', sort: 2, can_edit: canEdit }),
+          makeActivity({ id: 1, title: 'First', sort: 1, can_edit: canEdit }),
+          makeActivity({ id: 3, title: 'Intro page', type: 'page', syllabus_id: 21, can_edit: canEdit }),
+        ],
+      }),
+  });
   renderRoutes(
     [
       {
@@ -34,22 +32,16 @@ function renderPage(course: Course, canEdit: boolean) {
     ],
     '/course/5',
   );
-  return calls;
+  return fetchMock;
 }
 
 beforeEach(async () => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   await i18n.changeLanguage('en-US');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('CourseContentPage', () => {
   it('puts each activity in its section in order, with icons at module level and a menu in syllabi', async () => {
-    const calls = renderPage(courseFixture(), true);
+    const fetchMock = renderPage(makeCourseWithWeeks(), true);
 
     const week1 = await screen.findByRole('region', { name: 'Week 1' });
     const intro = within(week1).getByRole('region', { name: 'Introduction' });
@@ -66,12 +58,12 @@ describe('CourseContentPage', () => {
       within(screen.getByRole('region', { name: 'Week 2' })).getByText('No activities here yet'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add activity to Introduction' })).toBeTruthy();
-    expect(calls.map((call) => call.url)).toEqual(['/api/courses/5/activities']);
+    expect(sentRequests(fetchMock).map((call) => call.url)).toEqual(['/api/courses/5/activities']);
   });
 
   it('shows no edit or add controls to someone viewing as a student', async () => {
     renderPage(
-      courseFixture({ can_manage: false, simulating: true, current_user_roles: ['student'] }),
+      makeCourseWithWeeks({ can_manage: false, simulating: true, current_user_roles: ['student'] }),
       false,
     );
 

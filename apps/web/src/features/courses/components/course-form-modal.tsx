@@ -5,10 +5,10 @@ import {
   type CreateCourseRequest,
   type Semester,
 } from '@lectern/contracts/courses/course.schemas';
-import { App, Button, DatePicker, Flex, Form, Input, Modal, Select, Switch } from 'antd';
+import { App, Button, DatePicker, Flex, Form, Input, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { applyServerFormErrors } from '../../../shared/components/server-form-errors.ts';
+import { FormModal } from '../../../shared/components/form-modal.tsx';
 import { useCreateCourse } from '../api/create-course.ts';
 import { useDeleteCourse } from '../api/delete-course.ts';
 import { useMySemesters } from '../api/list-my-semesters.ts';
@@ -106,38 +106,21 @@ export function CourseFormModal({
 }: CourseFormModalProps) {
   const { t } = useTranslation('courses');
   const { message, modal } = App.useApp();
-  const [form] = Form.useForm<CourseFormValues>();
   const semesters = useMySemesters();
   const createCourse = useCreateCourse();
   const updateCourse = useUpdateCourse();
   const deleteCourse = useDeleteCourse();
   const editing = course !== undefined;
-  const saving = createCourse.isPending || updateCourse.isPending;
 
-  const onFailed = (error: Error) => applyServerFormErrors(form, error, message);
-
-  const onFinish = (values: CourseFormValues) => {
+  const onSubmit = async (values: CourseFormValues) => {
     const body = toRequest(values);
     if (course) {
-      updateCourse.mutate(
-        { courseId: course.id, body },
-        {
-          onSuccess: () => {
-            void message.success(t('courseForm.updated'));
-            onClose();
-          },
-          onError: onFailed,
-        },
-      );
+      await updateCourse.mutateAsync({ courseId: course.id, body });
+      void message.success(t('courseForm.updated'));
     } else {
-      createCourse.mutate(body, {
-        onSuccess: (created) => {
-          void message.success(t('courseForm.created'));
-          onClose();
-          onCreated?.(created);
-        },
-        onError: onFailed,
-      });
+      const created = await createCourse.mutateAsync(body);
+      void message.success(t('courseForm.created'));
+      onCreated?.(created);
     }
   };
 
@@ -161,40 +144,30 @@ export function CourseFormModal({
   };
 
   return (
-    <Modal
+    <FormModal<CourseFormValues>
       open={open}
       title={editing ? t('courseForm.editTitle') : t('courseForm.createTitle')}
-      okText={t('shared:actions.save')}
-      cancelText={t('shared:actions.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: saving }}
-      onCancel={onClose}
+      initialValues={initialValuesOf(course)}
+      onSubmit={onSubmit}
+      onClose={onClose}
       afterClose={afterClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      footer={(buttons) =>
-        editing && canDelete ? (
-          <Flex justify="space-between" align="center">
-            <Button danger icon={<DeleteOutlined aria-hidden />} onClick={confirmDelete} disabled={saving}>
-              {t('courseForm.delete')}
-            </Button>
-            <span>{buttons}</span>
-          </Flex>
-        ) : (
-          buttons
-        )
+      footer={
+        editing && canDelete
+          ? (buttons, saving) => (
+              <Flex justify="space-between" align="center">
+                <Button
+                  danger
+                  icon={<DeleteOutlined aria-hidden />}
+                  onClick={confirmDelete}
+                  disabled={saving}
+                >
+                  {t('courseForm.delete')}
+                </Button>
+                <span>{buttons}</span>
+              </Flex>
+            )
+          : undefined
       }
-      modalRender={(dom) => (
-        <Form<CourseFormValues>
-          form={form}
-          layout="vertical"
-          initialValues={initialValuesOf(course)}
-          onFinish={onFinish}
-          disabled={saving}
-          clearOnDestroy
-        >
-          {dom}
-        </Form>
-      )}
     >
       <Form.Item
         name="name"
@@ -264,6 +237,6 @@ export function CourseFormModal({
       <Form.Item name="compulsory" label={t('courseForm.compulsory')} valuePropName="checked">
         <Switch />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

@@ -1,17 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { errorResponse, jsonResponse, mockApi, sentBodies } from '../../../test/fetch-mock.ts';
+import { makeCourse, makeViewer } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  errorResponse,
-  jsonResponse,
-  makeCourse,
-  makeViewer,
-  mockApi,
-  sentBodies,
-} from '../test/fixtures.ts';
 import { CourseLayout } from './course-layout.tsx';
 import { useCurrentCourse } from './use-current-course.ts';
 
@@ -59,10 +53,6 @@ function serveCourse(initial: Course) {
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('CourseLayout', () => {

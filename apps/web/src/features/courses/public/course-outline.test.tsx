@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { jsonResponse, mockApi, sentBodies } from '../../../test/fetch-mock.ts';
+import { makeCourse } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import { jsonResponse, makeCourse, mockApi, sentBodies } from '../test/fixtures.ts';
 import { CourseContext } from './course-context.ts';
 import { CourseOutline, type CourseSection } from './course-outline.tsx';
 
@@ -48,10 +49,6 @@ function renderOutline(course: Course) {
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('CourseOutline', () => {

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { jsonResponse, mockApi, sentBodies, type ApiRoutes } from '../../../test/fetch-mock.ts';
+import { makeCourse } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { CourseContext } from '../public/course-context.ts';
-import { jsonResponse, makeCourse, makeGroupSet, makeMember, mockApi, sentBodies } from '../test/fixtures.ts';
+import { makeGroupSet, makeMember } from '../test/fixtures.ts';
 import { CourseGroupsPage } from './course-groups-page.tsx';
 
 const zhang = { id: 100, name: 'Zhang San', user_no: 'S001', avatar_small_url: null };
@@ -16,7 +18,7 @@ const teams = makeGroupSet({
   groups: [{ id: 50, name: 'Team A', sort: 0, group_set_id: 5, members: [zhang, wang], leaders: [zhang] }],
 });
 
-function renderPage(course: Course, handlers: Parameters<typeof mockApi>[0] = {}) {
+function renderPage(course: Course, handlers: ApiRoutes = {}) {
   const fetchMock = mockApi({
     'GET /api/courses/42/group-sets': () => jsonResponse({ group_sets: [teams] }),
     'GET /api/courses/42/members': () =>
@@ -47,10 +49,6 @@ function renderPage(course: Course, handlers: Parameters<typeof mockApi>[0] = {}
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('CourseGroupsPage', () => {

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { jsonResponse, mockApi, sentBodies } from '../../../test/fetch-mock.ts';
+import { makeCourse } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { CourseContext } from '../public/course-context.ts';
-import { jsonResponse, makeCourse, makeMember, mockApi, sentBodies } from '../test/fixtures.ts';
+import { makeMember } from '../test/fixtures.ts';
 import { CourseMembersPage } from './course-members-page.tsx';
 
 const chief = makeMember({
@@ -45,10 +47,6 @@ function renderPage(course: Course, members = [chief, student, otherStudent]) {
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('CourseMembersPage', () => {

@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
 import {
   errorResponse,
   jsonResponse,
-  makeCourse,
-  makeSummary,
-  makeViewer,
   mockApi,
   sentBodies,
-} from '../test/fixtures.ts';
+  type ApiRoutes,
+} from '../../../test/fetch-mock.ts';
+import { makeCourse, makeViewer } from '../../../test/fixtures.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
+import { makeSummary } from '../test/fixtures.ts';
 import { MyCoursesPage } from './my-courses-page.tsx';
 
 const learning = makeSummary({ id: 1, display_name: 'Linear Algebra', course_code: 'MA101' });
@@ -26,7 +26,7 @@ function page(courses: unknown[]) {
   return { page: 1, page_size: 12, pages: 1, total: courses.length, courses };
 }
 
-function setup(viewer = makeViewer(), handlers: Parameters<typeof mockApi>[0] = {}) {
+function setup(viewer = makeViewer(), handlers: ApiRoutes = {}) {
   const fetchMock = mockApi({
     'GET /api/user': () => jsonResponse(viewer),
     'GET /api/my-semesters': () =>
@@ -61,10 +61,6 @@ function setup(viewer = makeViewer(), handlers: Parameters<typeof mockApi>[0] = 
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('MyCoursesPage', () => {

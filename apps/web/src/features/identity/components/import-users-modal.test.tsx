@@ -1,17 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { errorResponse, jsonResponse, mockApi } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { decodeCsv } from '../api/import-users.ts';
 import { csvLine } from './csv-download.ts';
 import { ImportUsersModal, splitImportErrors } from './import-users-modal.tsx';
-
-const fetchMock = vi.fn<typeof fetch>();
-
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
 
 function renderModal() {
   return renderRoutes(
@@ -33,30 +28,18 @@ async function chooseAndImport(csv: string) {
 }
 
 beforeEach(async () => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   await i18n.changeLanguage('en-US');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('ImportUsersModal', () => {
   it('sends the file as CSV text and lists row errors by line', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        {
-          code: 'validation_failed',
-          message: '2 rows have errors; no users were imported.',
-          errors: {
-            'rows.5.email': ['This is not a valid e-mail address.'],
-            'rows.3.name': ['Enter a name.'],
-          },
-        },
-        400,
-      ),
-    );
+    const fetchMock = mockApi({
+      'POST /api/org/users/import': () =>
+        errorResponse(400, 'validation_failed', '2 rows have errors; no users were imported.', {
+          'rows.5.email': ['This is not a valid e-mail address.'],
+          'rows.3.name': ['Enter a name.'],
+        }),
+    });
     renderModal();
 
     await chooseAndImport('user_no,name\nS1,\n');
@@ -73,13 +56,14 @@ describe('ImportUsersModal', () => {
   });
 
   it('shows the counts and the initial passwords after a successful import', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse({
-        created: 2,
-        updated: 1,
-        initial_passwords: [{ user_no: 'S9', password: 'pw-S9-secret' }],
-      }),
-    );
+    mockApi({
+      'POST /api/org/users/import': () =>
+        jsonResponse({
+          created: 2,
+          updated: 1,
+          initial_passwords: [{ user_no: 'S9', password: 'pw-S9-secret' }],
+        }),
+    });
     renderModal();
 
     await chooseAndImport('user_no,name\nS9,Nine\n');

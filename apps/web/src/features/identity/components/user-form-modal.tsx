@@ -7,9 +7,9 @@ import {
   type UpdateUserRequest,
   type User,
 } from '@lectern/contracts/identity/identity.schemas';
-import { App, Form, Input, Modal, Radio, Select } from 'antd';
+import { App, Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { applyServerFormErrors } from '../../../shared/components/server-form-errors.ts';
+import { FormModal } from '../../../shared/components/form-modal.tsx';
 import { useCreateUser } from '../api/create-user.ts';
 import { useUpdateUser } from '../api/update-user.ts';
 
@@ -67,11 +67,9 @@ export function UserFormModal({
 }: UserFormModalProps) {
   const { t } = useTranslation('identity');
   const { message } = App.useApp();
-  const [form] = Form.useForm<UserFormValues>();
   const createUser = useCreateUser();
   const updateUser = useUpdateUser();
   const editing = user !== undefined;
-  const saving = createUser.isPending || updateUser.isPending;
 
   const initialValues: Partial<UserFormValues> = user
     ? {
@@ -84,21 +82,10 @@ export function UserFormModal({
       }
     : { org_role: 'member' };
 
-  const onSaved = () => {
+  const onSubmit = async (values: UserFormValues) => {
+    if (user) await updateUser.mutateAsync({ id: user.id, body: toUpdateRequest(values) });
+    else await createUser.mutateAsync(toCreateRequest(values));
     void message.success(editing ? t('users.form.updated') : t('users.form.created'));
-    onClose();
-  };
-  const onFailed = (error: Error) => applyServerFormErrors(form, error, message);
-
-  const onFinish = (values: UserFormValues) => {
-    if (user) {
-      updateUser.mutate(
-        { id: user.id, body: toUpdateRequest(values) },
-        { onSuccess: onSaved, onError: onFailed },
-      );
-    } else {
-      createUser.mutate(toCreateRequest(values), { onSuccess: onSaved, onError: onFailed });
-    }
   };
 
   const passwordRules = [
@@ -111,27 +98,13 @@ export function UserFormModal({
   ];
 
   return (
-    <Modal
+    <FormModal<UserFormValues>
       open={open}
       title={editing ? t('users.form.editTitle') : t('users.form.createTitle')}
-      okText={t('shared:actions.save')}
-      cancelText={t('shared:actions.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: saving }}
-      onCancel={onClose}
+      initialValues={initialValues}
+      onSubmit={onSubmit}
+      onClose={onClose}
       afterClose={afterClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      modalRender={(dom) => (
-        <Form<UserFormValues>
-          form={form}
-          layout="vertical"
-          initialValues={initialValues}
-          onFinish={onFinish}
-          disabled={saving}
-        >
-          {dom}
-        </Form>
-      )}
     >
       <Form.Item
         name="user_no"
@@ -191,6 +164,6 @@ export function UserFormModal({
       >
         <Input.Password autoComplete="new-password" />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

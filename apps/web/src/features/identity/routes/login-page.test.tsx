@@ -1,35 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { errorResponse, jsonResponse, mockApi } from '../../../test/fetch-mock.ts';
+import { makeViewer } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { currentUserQueryKey } from '../public/get-current-user.ts';
 import { LoginPage } from './login-page.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
-
-function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
-
-const currentUser = {
-  id: 7,
-  user_no: 'T2024001',
-  name: '李老师',
-  aliases: null,
-  email: 'li@example.edu',
-  mobile_phone: null,
-  avatar_small_url: null,
-  avatar_big_url: null,
-  department: { id: 1, name: '计算机学院' },
-  org_id: 1,
-  org_role: 'member',
-  active: true,
-  created_at: '2025-02-01T08:00:00.000Z',
-  org: { id: 1, name: '示例大学', code: 'demo', settings: {} },
-  csrf_token: 'csrf',
-  simulating_course_id: null,
-};
+const signedIn = { 'POST /api/login': () => jsonResponse(makeViewer({ name: '李老师' })) };
 
 function renderLogin(path = '/login') {
   return renderRoutes(
@@ -43,13 +22,7 @@ function renderLogin(path = '/login') {
 }
 
 beforeEach(async () => {
-  fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
   await i18n.changeLanguage('zh-CN');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('LoginPage', () => {
@@ -63,6 +36,7 @@ describe('LoginPage', () => {
   });
 
   it('asks for both fields before calling the server', async () => {
+    const fetchMock = mockApi();
     const user = userEvent.setup();
     renderLogin();
 
@@ -73,12 +47,9 @@ describe('LoginPage', () => {
   });
 
   it('shows the server message on 401', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        { code: 'invalid_credentials', message: '账号或密码错误', errors: {}, request_id: 'r1' },
-        401,
-      ),
-    );
+    const fetchMock = mockApi({
+      'POST /api/login': () => errorResponse(401, 'invalid_credentials', '账号或密码错误'),
+    });
     const user = userEvent.setup();
     renderLogin();
 
@@ -94,7 +65,7 @@ describe('LoginPage', () => {
   });
 
   it('signs in, caches the user and follows ?next', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(currentUser));
+    mockApi(signedIn);
     const user = userEvent.setup();
     const { router, queryClient } = renderLogin('/login?next=%2Fadmin%2Fusers');
 
@@ -108,7 +79,7 @@ describe('LoginPage', () => {
   });
 
   it('ignores a ?next that points to another site', async () => {
-    fetchMock.mockResolvedValue(jsonResponse(currentUser));
+    mockApi(signedIn);
     const user = userEvent.setup();
     const { router } = renderLogin('/login?next=%2F%2Fevil.example%2F');
 

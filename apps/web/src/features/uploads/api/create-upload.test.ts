@@ -1,30 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../shared/api/http-client.ts';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { FakeXhr } from '../test/fake-xhr.ts';
+import { makeUpload } from '../test/fixtures.ts';
 import { createUpload } from './create-upload.ts';
-
-const upload = {
-  id: 9,
-  name: 'notes.pdf',
-  size: 2048,
-  type: 'document',
-  mime_type: 'application/pdf',
-  status: 'ready',
-  deleted: false,
-  allow_download: true,
-  created_at: '2026-03-01T00:00:00.000Z',
-  created_by: { id: 7, name: 'Teacher Tao' },
-};
 
 beforeEach(async () => {
   FakeXhr.reset();
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
   await i18n.changeLanguage('en-US');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('createUpload', () => {
@@ -40,7 +24,7 @@ describe('createUpload', () => {
     });
     const xhr = FakeXhr.last();
     xhr.progress(512, 2048);
-    xhr.respond(201, upload);
+    xhr.respond(201, makeUpload({ id: 9, name: 'notes.pdf' }));
 
     await expect(pending).resolves.toMatchObject({ id: 9, name: 'notes.pdf' });
     expect(xhr.method).toBe('POST');

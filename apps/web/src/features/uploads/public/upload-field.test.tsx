@@ -1,13 +1,14 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { jsonResponse, mockApi } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { FakeXhr } from '../test/fake-xhr.ts';
+import { makeUpload } from '../test/fixtures.ts';
 import { UploadField, type UploadedFile } from './upload-field.tsx';
 
-const fetchMock = vi.fn<typeof fetch>();
 const changes: UploadedFile[][] = [];
 
 function Harness({ initial = [] }: { initial?: UploadedFile[] }) {
@@ -27,18 +28,7 @@ function renderField(initial?: UploadedFile[]) {
   return renderRoutes([{ path: '*', element: <Harness initial={initial} /> }], '/');
 }
 
-const uploaded = (id: number, name: string) => ({
-  id,
-  name,
-  size: 2048,
-  type: 'document',
-  mime_type: 'application/pdf',
-  status: 'ready',
-  deleted: false,
-  allow_download: true,
-  created_at: '2026-03-01T00:00:00.000Z',
-  created_by: { id: 7, name: 'Teacher Tao' },
-});
+const uploaded = (id: number, name: string) => makeUpload({ id, name });
 
 async function choose(name: string) {
   const user = userEvent.setup({ delay: null });
@@ -49,14 +39,8 @@ async function choose(name: string) {
 beforeEach(async () => {
   changes.length = 0;
   FakeXhr.reset();
-  fetchMock.mockReset();
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  vi.stubGlobal('fetch', fetchMock);
   await i18n.changeLanguage('en-US');
-});
-
-afterEach(() => {
-  vi.unstubAllGlobals();
 });
 
 describe('UploadField', () => {
@@ -93,12 +77,9 @@ describe('UploadField', () => {
   });
 
   it('deletes a file uploaded here when it is removed, but only detaches one that was attached before', async () => {
-    fetchMock.mockResolvedValue(
-      new Response(JSON.stringify({ message: 'The file has been deleted.' }), {
-        status: 200,
-        headers: { 'content-type': 'application/json' },
-      }),
-    );
+    const fetchMock = mockApi({
+      'DELETE /api/uploads/9': () => jsonResponse({ message: 'The file has been deleted.' }),
+    });
     const user = userEvent.setup({ delay: null });
     renderField([{ upload_id: 3, name: 'old.pdf', size: 10 }]);
 
