@@ -204,6 +204,17 @@ export function activitiesService(ctx: AppContext) {
     actorId: number,
     files: readonly UploadRow[],
   ): Promise<void> {
+    // Checked before the transaction; re-checked under a lock here, as a sweep may have removed a file since.
+    const present = await uploadsRepo.lockForAttaching(
+      files.map((f) => f.id),
+      tx,
+    );
+    const gone = files.filter((f) => !present.has(f.id));
+    if (gone.length > 0) {
+      throw invalid({
+        uploads: gone.map((f) => ({ key: 'activities.uploadUnavailable', params: { id: f.id } })),
+      });
+    }
     const unused = await uploadsRepo.referencesOfParent(ACTIVITY_PARENT, activityId, tx);
     const inserts: NewReference[] = [];
     for (const [sort, upload] of files.entries()) {

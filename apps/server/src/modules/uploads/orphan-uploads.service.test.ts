@@ -13,6 +13,7 @@ import {
   createOrg,
   createUpload,
   createUser,
+  loginAs,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { startOrphanUploadSweeps } from './orphan-uploads.job.ts';
@@ -216,6 +217,53 @@ describe('a file attached while a sweep runs', () => {
       expect(await uploadExists(orphan.id)).toBe(false);
       await t.storage.delete(orphan.storageKey!);
     });
+
+    it('answers an activity saved with a file a sweep is deleting with 400, not a server fault', async () => {
+      const orphan = await oldFile();
+      const session = await loginAs(t, { id: userId });
+      await other.query('begin');
+      let response: Promise<{ statusCode: number; json(): { errors: Record<string, string[]> } }>;
+      try {
+        await other.query('select id from uploads where id = $1 for update', [orphan.id]);
+        await other.query('delete from uploads where id = $1', [orphan.id]);
+        // The save checks the file (still visible), then waits on the sweep's lock inside its transaction.
+        response = t.app.inject({
+          method: 'PUT',
+          url: `/api/activities/${activityId}`,
+          headers: session.headers,
+          payload: { uploads: [orphan.id] },
+        });
+        await waitUntilAnyBlocked();
+      } finally {
+        await other.query('commit');
+      }
+      const res = await response;
+      expect(res.statusCode).toBe(400);
+      expect(Object.keys(res.json().errors)).toEqual(['uploads']);
+      expect(
+        await t.db.select().from(uploadReferences).where(eq(uploadReferences.uploadId, orphan.id)),
+      ).toHaveLength(0);
+      await t.storage.delete(orphan.storageKey!);
+    });
+
+    /** Until some connection of this database waits on a lock (read from a fresh connection: the stats
+     *  views are frozen for the length of a transaction). */
+    async function waitUntilAnyBlocked(): Promise<void> {
+      const watcher = new pg.Client({ connectionString: t.config.databaseUrl });
+      await watcher.connect();
+      try {
+        for (let i = 0; i < 100; i += 1) {
+          const { rows } = await watcher.query<{ n: number }>(
+            "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()",
+          );
+          if ((rows[0]?.n ?? 0) > 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        throw new Error('the save never waited on the sweep');
+      } finally {
+        await watcher.end();
+      }
+    }
 
     /** Until the other connection waits on a lock (the foreign key check on the locked upload). */
     async function waitUntilBlocked(pid: number): Promise<void> {

@@ -34,6 +34,21 @@ export function uploadsRepository(db: Database) {
         .where(inArray(uploads.id, [...ids]));
     },
 
+    /**
+     * Of these uploads, the ids that still exist, share-locked until the transaction ends. Attaching takes
+     * this lock first: the orphan sweep skips locked rows, and a row the sweep is deleting is waited for and
+     * then reported missing, so attaching never races the sweep into a foreign-key failure.
+     */
+    async lockForAttaching(ids: readonly number[], tx: Executor): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await tx
+        .select({ id: uploads.id })
+        .from(uploads)
+        .where(and(inArray(uploads.id, [...ids]), eq(uploads.deleted, false)))
+        .for('key share');
+      return new Set(rows.map((r) => r.id));
+    },
+
     async insert(values: NewUpload, tx: Executor = db): Promise<UploadRow> {
       const [row] = await tx.insert(uploads).values(values).returning();
       if (!row) throw new Error('insert returned no row');
