@@ -1,7 +1,7 @@
 import { COURSE_LIMITS, type GroupSet } from '@lectern/contracts/courses/course.schemas';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
+import { App, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { applyServerFormErrors } from '../../../shared/components/server-form-errors.ts';
+import { FormModal } from '../../../shared/components/form-modal.tsx';
 import { useCreateGroupSet } from '../api/create-group-set.ts';
 
 /** As many groups as the server accepts in one go. */
@@ -30,50 +30,29 @@ export function CreateGroupSetModal({
 }: CreateGroupSetModalProps) {
   const { t } = useTranslation('courses');
   const { message } = App.useApp();
-  const [form] = Form.useForm<CreateGroupSetValues>();
   const createGroupSet = useCreateGroupSet();
 
-  const onFinish = (values: CreateGroupSetValues) => {
+  const onSubmit = async (values: CreateGroupSetValues) => {
     const count = values.group_count ?? 0;
     const groupNames = Array.from({ length: count }, (_, index) =>
       t('groups.defaultGroupName', { number: index + 1 }),
     );
-    createGroupSet.mutate(
-      { courseId, body: { name: values.name.trim(), ...(count > 0 ? { group_names: groupNames } : {}) } },
-      {
-        onSuccess: (groupSet) => {
-          void message.success(t('groups.setCreated', { name: groupSet.name }));
-          onClose();
-          onCreated(groupSet);
-        },
-        onError: (error) => applyServerFormErrors(form, error, message),
-      },
-    );
+    const groupSet = await createGroupSet.mutateAsync({
+      courseId,
+      body: { name: values.name.trim(), ...(count > 0 ? { group_names: groupNames } : {}) },
+    });
+    void message.success(t('groups.setCreated', { name: groupSet.name }));
+    onCreated(groupSet);
   };
 
   return (
-    <Modal
+    <FormModal<CreateGroupSetValues>
       open={open}
       title={t('groups.createSet')}
-      okText={t('shared:actions.save')}
-      cancelText={t('shared:actions.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: createGroupSet.isPending }}
-      onCancel={onClose}
+      initialValues={{ name: '', group_count: 0 }}
+      onSubmit={onSubmit}
+      onClose={onClose}
       afterClose={afterClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      modalRender={(dom) => (
-        <Form<CreateGroupSetValues>
-          form={form}
-          layout="vertical"
-          initialValues={{ name: '', group_count: 0 }}
-          onFinish={onFinish}
-          disabled={createGroupSet.isPending}
-          clearOnDestroy
-        >
-          {dom}
-        </Form>
-      )}
     >
       <Form.Item
         name="name"
@@ -103,6 +82,6 @@ export function CreateGroupSetModal({
       >
         <InputNumber min={0} max={MAX_INITIAL_GROUPS} precision={0} style={{ width: 160 }} />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }

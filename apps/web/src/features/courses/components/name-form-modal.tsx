@@ -1,7 +1,6 @@
-import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { applyServerFormErrors } from '../../../shared/components/server-form-errors.ts';
+import { FormModal } from '../../../shared/components/form-modal.tsx';
 
 export interface NameFormModalProps {
   open: boolean;
@@ -32,45 +31,15 @@ export function NameFormModal({
   afterClose,
 }: NameFormModalProps) {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
-  const [form] = Form.useForm<Record<string, string>>();
-  const [saving, setSaving] = useState(false);
-
-  const onFinish = async (values: Record<string, string>) => {
-    setSaving(true);
-    try {
-      await onSubmit((values[field] ?? '').trim());
-      onClose();
-    } catch (error) {
-      applyServerFormErrors(form, error, message);
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
-    <Modal
+    <FormModal<Record<string, string>>
       open={open}
       title={title}
-      okText={t('shared:actions.save')}
-      cancelText={t('shared:actions.cancel')}
-      okButtonProps={{ htmlType: 'submit', loading: saving }}
-      onCancel={onClose}
+      initialValues={{ [field]: initialValue ?? '' }}
+      onSubmit={(values) => onSubmit((values[field] ?? '').trim())}
+      onClose={onClose}
       afterClose={afterClose}
-      destroyOnHidden
-      mask={{ closable: false }}
-      modalRender={(dom) => (
-        <Form
-          form={form}
-          layout="vertical"
-          initialValues={{ [field]: initialValue ?? '' }}
-          onFinish={(values) => void onFinish(values)}
-          disabled={saving}
-          clearOnDestroy
-        >
-          {dom}
-        </Form>
-      )}
     >
       <Form.Item
         name={field}
@@ -82,6 +51,6 @@ export function NameFormModal({
       >
         <Input autoFocus autoComplete="off" />
       </Form.Item>
-    </Modal>
+    </FormModal>
   );
 }
