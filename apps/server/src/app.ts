@@ -40,7 +40,7 @@ export async function buildApp(options: BuildAppOptions) {
     bodyLimit: config.bodyLimitBytes,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
 

@@ -36,6 +36,16 @@ const EnvSchema = z.object({
     .positive()
     .default(2 * MiB),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /**
+   * Which proxies may tell us the client address (X-Forwarded-For): unset trusts none, so nobody can pick
+   * their own address and slip past the login rate limit. Set the proxy's addresses or CIDRs
+   * (comma-separated, e.g. `127.0.0.1`), or `true` to trust any.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('false')
+    .transform((v): boolean | string => (v === '' || v === 'false' ? false : v === 'true' ? true : v)),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Load demo data into an empty database on start. */
   SEED_DEMO: z
@@ -60,6 +70,7 @@ export type Config = Readonly<{
   uploadOrphanGraceMs: number;
   bodyLimitBytes: number;
   loginRateLimitPerMinute: number;
+  trustProxy: boolean | string;
   logLevel: string;
   seedDemo: boolean;
   webDist: string | undefined;
@@ -91,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_HOURS * 3600_000,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST,

@@ -55,6 +55,22 @@ export const ActivitiesQuerySchema = z.object({
 
 export const CourseActivitiesParamsSchema = z.object({ courseId: IdSchema });
 
+/**
+ * The completion criterion as spec 001's activity forms send it (`completion_criterion`): a criterion
+ * type, or the criteria input's selected value {id, value, activity_completion_criterion_type_id}.
+ * completion_criterion_key / completion_criterion_value, when sent, take precedence over it.
+ */
+export const SelectedCompletionCriterionSchema = z.union([
+  z.string().max(32),
+  z.object({
+    id: z.number().int().optional(),
+    activity_completion_criterion_type_id: z.number().int().optional(),
+    completion_criterion_type: z.string().max(32).optional(),
+    value: z.number().nullable().optional(),
+  }),
+]);
+export type SelectedCompletionCriterion = z.infer<typeof SelectedCompletionCriterionSchema>;
+
 const activityFields = {
   module_id: z.coerce
     .number('activities.moduleRequired')
@@ -72,6 +88,7 @@ const activityFields = {
   published: z.boolean().optional(),
   completion_criterion_key: z.string().max(32).nullable().optional(),
   completion_criterion_value: z.number().nullable().optional(),
+  completion_criterion: SelectedCompletionCriterionSchema.nullable().optional(),
   /** Ids of uploads to attach, in order; replaces the attachments on update. */
   uploads: z.array(IdSchema).max(100).optional(),
   sort: z.number().int().min(0).optional(),

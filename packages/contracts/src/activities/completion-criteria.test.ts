@@ -3,6 +3,7 @@ import {
   COMPLETION_CRITERIA,
   criteriaFor,
   criterionTakesValue,
+  criterionTypeById,
   criterionValueSuffix,
   resolveCompletion,
   selectableCriteria,
@@ -137,5 +138,13 @@ describe('resolveCompletion', () => {
       key: 'view',
       value: null,
     });
+  });
+});
+
+describe('criterionTypeById', () => {
+  it('names the criterion of each catalogue id, and nothing for an unknown id', () => {
+    for (const [type, { id }] of Object.entries(COMPLETION_CRITERIA))
+      expect(criterionTypeById(id)).toBe(type);
+    expect(criterionTypeById(99)).toBeUndefined();
   });
 });

@@ -20,6 +20,11 @@ export function isCompletionCriterionType(value: string): value is CompletionCri
   return Object.hasOwn(COMPLETION_CRITERIA, value);
 }
 
+/** The criterion type a catalogue id names (activity_completion_criterion_type_id on the wire). */
+export function criterionTypeById(id: number): CompletionCriterionType | undefined {
+  return COMPLETION_CRITERION_TYPES.find((type) => COMPLETION_CRITERIA[type].id === id);
+}
+
 type TypeRule = {
   /** Criteria that apply, in display order. `none` always applies on the server. */
   criteria: readonly CompletionCriterionType[];

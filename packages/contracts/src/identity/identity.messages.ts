@@ -87,6 +87,11 @@ export const identityMessages = {
     'zh-TW': '不能停用自己的帳號',
     'en-US': 'You cannot deactivate your own account.',
   },
+  'identity.cannotDemoteSelf': {
+    'zh-CN': '不能取消自己的管理员角色',
+    'zh-TW': '不能取消自己的管理員角色',
+    'en-US': 'You cannot remove your own administrator role.',
+  },
   'identity.userNotFound': {
     'zh-CN': '用户不存在',
     'zh-TW': '使用者不存在',

@@ -223,6 +223,47 @@ describe('creating activities', () => {
     ]);
   });
 
+  it('takes the criterion as the spec forms send it, in completion_criterion', async () => {
+    const base = { type: 'homework', module_id: moduleId, title: 'Lab report' };
+    // The criteria input's selected value: the criterion named by its catalogue id (score is 4).
+    const selected = await create(teacherSession, {
+      ...base,
+      completion_criterion: { id: 4, activity_completion_criterion_type_id: 4, value: 75 },
+    });
+    expect(selected.statusCode).toBe(201);
+    expect(selected.json()).toMatchObject({
+      completion_criterion_key: 'score',
+      completion_criterion_value: 75,
+    });
+
+    const byKey = await create(teacherSession, { ...base, completion_criterion: 'none' });
+    expect(byKey.json()).toMatchObject({
+      completion_criterion_key: 'none',
+      completion_criterion_value: null,
+    });
+
+    const updated = await as(teacherSession, {
+      method: 'PUT',
+      url: `/api/activities/${byKey.json().id}`,
+      payload: { completion_criterion: { activity_completion_criterion_type_id: 5 } },
+    });
+    expect(updated.json()).toMatchObject({ completion_criterion_key: 'submitted' });
+
+    const refused = await create(teacherSession, {
+      ...base,
+      completion_criterion: { activity_completion_criterion_type_id: 2 },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.completion_criterion).toEqual([
+      'This completion criterion is not available for this activity. Available: None / Submitted / Score reached.',
+    ]);
+    const outOfRange = await create(teacherSession, {
+      ...base,
+      completion_criterion: { id: 4, value: 120 },
+    });
+    expect(Object.keys(outOfRange.json().errors)).toEqual(['completion_criterion']);
+  });
+
   it('allows h5 courseware completeness only when the organisation enables it', async () => {
     const payload = {
       type: 'h5_courseware',

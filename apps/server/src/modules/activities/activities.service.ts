@@ -6,11 +6,13 @@ import type {
   CompletionCriteriaQuerySchema,
   CreateActivityRequestSchema,
   HaveDependentsQuerySchema,
+  SelectedCompletionCriterion,
   UpdateActivityRequestSchema,
 } from '@lectern/contracts/activities/activity.schemas';
 import { isActivityType, type ActivityType } from '@lectern/contracts/activities/activity-types';
 import {
   criteriaFor,
+  criterionTypeById,
   resolveCompletion,
   type CompletionCriterionType,
   type OrgCompletionSettings,
@@ -45,6 +47,40 @@ type HaveDependentsQuery = z.output<typeof HaveDependentsQuerySchema>;
 type CompletionCriteriaQuery = z.output<typeof CompletionCriteriaQuerySchema>;
 
 const toDate = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
+
+/** The criterion a request asks for; undefined key and value mean it asks for nothing. */
+type RequestedCompletion = {
+  key?: string | null | undefined;
+  value?: number | null | undefined;
+  /** The wire field problems are reported on, when the request used spec 001's `completion_criterion`. */
+  field?: 'completion_criterion';
+};
+
+/**
+ * completion_criterion_key / _value when either is sent, otherwise spec 001's `completion_criterion`: a
+ * type, or the criteria input's selected value naming the type by id. An id that names no criterion is
+ * kept as the key, so it is refused as not applicable rather than quietly replaced by the default.
+ */
+function requestedCompletion(input: {
+  completion_criterion_key?: string | null | undefined;
+  completion_criterion_value?: number | null | undefined;
+  completion_criterion?: SelectedCompletionCriterion | null | undefined;
+}): RequestedCompletion {
+  const { completion_criterion_key: key, completion_criterion_value: value } = input;
+  const selected = input.completion_criterion;
+  if (key !== undefined || value !== undefined || selected === undefined || selected === null) {
+    return { key, value };
+  }
+  if (typeof selected === 'string') return { key: selected, field: 'completion_criterion' };
+  const typeId = selected.activity_completion_criterion_type_id ?? selected.id;
+  return {
+    key:
+      selected.completion_criterion_type ??
+      (typeId === undefined ? undefined : (criterionTypeById(typeId) ?? String(typeId))),
+    value: selected.value,
+    field: 'completion_criterion',
+  };
+}
 
 const unknownType = (type: string) =>
   invalid({ type: [{ key: 'activities.typeUnknown', params: { type } }] });
@@ -143,7 +179,7 @@ export function activitiesService(ctx: AppContext) {
     actor: Actor,
     type: ActivityType,
     settings: OrgCompletionSettings,
-    requested: { key?: string | null | undefined; value?: number | null | undefined },
+    requested: RequestedCompletion,
     fields: FieldMessages,
   ): { key: CompletionCriterionType; value: number | null } | undefined {
     const resolved = resolveCompletion(type, settings, requested);
@@ -153,14 +189,16 @@ export function activitiesService(ctx: AppContext) {
         const allowed = resolved.allowed
           .map((c) => translate(actor.locale, `activities.criterion.${c}`))
           .join(' / ');
-        fields.completion_criterion_key = [{ key: 'activities.criterionNotApplicable', params: { allowed } }];
+        fields[requested.field ?? resolved.field] = [
+          { key: 'activities.criterionNotApplicable', params: { allowed } },
+        ];
         break;
       }
       case 'valueRequired':
-        fields.completion_criterion_value = ['activities.criterionValueRequired'];
+        fields[requested.field ?? resolved.field] = ['activities.criterionValueRequired'];
         break;
       case 'valueOutOfRange':
-        fields.completion_criterion_value = [
+        fields[requested.field ?? resolved.field] = [
           {
             key: 'activities.criterionValueOutOfRange',
             params: { minimum: resolved.range.min, maximum: resolved.range.max },
@@ -258,7 +296,7 @@ export function activitiesService(ctx: AppContext) {
         actor,
         type,
         await completionSettings(actor.orgId),
-        { key: input.completion_criterion_key, value: input.completion_criterion_value },
+        requestedCompletion(input),
         fields,
       );
       const files = input.uploads ? await checkUploads(actor, input.uploads, fields) : [];
@@ -314,18 +352,14 @@ export function activitiesService(ctx: AppContext) {
       checkTimes(startTime, endTime, fields);
 
       let completion: { key: CompletionCriterionType; value: number | null } | undefined;
-      if (input.completion_criterion_key !== undefined || input.completion_criterion_value !== undefined) {
-        const keyChanged =
-          input.completion_criterion_key !== undefined &&
-          input.completion_criterion_key !== existing.completionCriterionKey;
-        const key =
-          input.completion_criterion_key !== undefined
-            ? input.completion_criterion_key
-            : existing.completionCriterionKey;
+      const requested = requestedCompletion(input);
+      if (requested.key !== undefined || requested.value !== undefined) {
+        const keyChanged = requested.key !== undefined && requested.key !== existing.completionCriterionKey;
+        const key = requested.key !== undefined ? requested.key : existing.completionCriterionKey;
         // Choosing another criterion starts from its default value unless a value is sent with it.
         const value =
-          input.completion_criterion_value !== undefined
-            ? input.completion_criterion_value
+          requested.value !== undefined
+            ? requested.value
             : keyChanged
               ? undefined
               : existing.completionCriterionValue;
@@ -333,7 +367,7 @@ export function activitiesService(ctx: AppContext) {
           actor,
           registeredType(),
           await completionSettings(actor.orgId),
-          { key, value },
+          { key, value, ...(requested.field ? { field: requested.field } : {}) },
           fields,
         );
       }

@@ -14,6 +14,7 @@ import type { Database } from '../../platform/database.ts';
 import { forbidden, invalid, notFound, type FieldMessages } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { sessionsRepository } from '../identity/sessions.repository.ts';
+import { uploadsRepository } from '../uploads/uploads.repository.ts';
 import { courseAccess, effectiveRolesOf, rolesOf } from './course-access.ts';
 import { assertCan, can, canCreateCourse, type CourseAccess } from './courses.policy.ts';
 import {
@@ -95,6 +96,7 @@ export function coursesService(ctx: AppContext) {
   const repo = coursesRepository(ctx.db);
   const membersRepo = membersRepository(ctx.db);
   const sessionsRepo = sessionsRepository(ctx.db);
+  const uploadsRepo = uploadsRepository(ctx.db);
 
   /**
    * Checks that the academic year, semester and department belong to the organisation and that the
@@ -213,7 +215,11 @@ export function coursesService(ctx: AppContext) {
     async remove(actor: Actor, courseId: number): Promise<void> {
       const access = await courseAccess(ctx.db).load(actor, courseId);
       assertCan(access, 'course.delete', 'courses.deleteNotAllowed');
-      await repo.delete(courseId);
+      // Everything in the course goes by foreign key cascade; activity attachments have no key to follow.
+      await ctx.db.transaction(async (tx) => {
+        await uploadsRepo.deleteReferencesOfActivitiesIn({ courseId }, tx);
+        await repo.delete(courseId, tx);
+      });
     },
 
     /**

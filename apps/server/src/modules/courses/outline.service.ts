@@ -10,6 +10,7 @@ import type {
 import type { AppContext } from '../../platform/app-context.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
+import { uploadsRepository } from '../uploads/uploads.repository.ts';
 import { courseAccess } from './course-access.ts';
 import { assertCan } from './courses.policy.ts';
 import { presentModule, presentModules, presentSyllabus } from './courses.presenter.ts';
@@ -36,6 +37,7 @@ function reorder(current: readonly { id: number }[], ids: readonly number[]): nu
 /** Modules and syllabi: the outline activities hang from. */
 export function outlineService(ctx: AppContext) {
   const repo = outlineRepository(ctx.db);
+  const uploadsRepo = uploadsRepository(ctx.db);
 
   async function outlineOf(courseId: number): Promise<CourseModule[]> {
     const [modules, syllabi] = await Promise.all([repo.listModules(courseId), repo.listSyllabi(courseId)]);
@@ -88,12 +90,15 @@ export function outlineService(ctx: AppContext) {
       return presentModule(updated, await repo.listSyllabiOfModule(moduleId));
     },
 
-    /** Deleting a module deletes its syllabi and activities with it (foreign keys cascade). */
+    /** Deleting a module deletes its syllabi and activities with it (foreign keys cascade), and their attachments. */
     async deleteModule(actor: Actor, moduleId: number): Promise<void> {
       const module = await findModule(moduleId);
       const access = await courseAccess(ctx.db).load(actor, module.courseId);
       assertCan(access, 'course.manage');
-      await repo.deleteModule(moduleId);
+      await ctx.db.transaction(async (tx) => {
+        await uploadsRepo.deleteReferencesOfActivitiesIn({ moduleId }, tx);
+        await repo.deleteModule(moduleId, tx);
+      });
     },
 
     async sortModules(actor: Actor, courseId: number, ids: readonly number[]): Promise<CourseModule[]> {

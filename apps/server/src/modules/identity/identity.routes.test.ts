@@ -104,6 +104,40 @@ describe('login', () => {
   });
 });
 
+describe('login rate limit', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '3' });
+  });
+  afterAll(async () => limited.close());
+
+  const attempt = (app: TestApp, forwardedFor?: string) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { login: 'nobody', password: 'wrong-password' },
+      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    });
+
+  it('cannot be dodged by sending a different X-Forwarded-For each time', async () => {
+    const codes: number[] = [];
+    for (let i = 1; i <= 4; i += 1) codes.push((await attempt(limited, `203.0.113.${i}`)).statusCode);
+    expect(codes).toEqual([401, 401, 401, 429]);
+    expect((await attempt(limited)).json()).toMatchObject({ code: 'rate_limited' });
+  });
+
+  it('takes the client address from a proxy only when TRUST_PROXY says to trust it', async () => {
+    const proxied = await createTestApp({ LOGIN_RATE_LIMIT_PER_MINUTE: '1', TRUST_PROXY: '127.0.0.1' });
+    try {
+      expect((await attempt(proxied, '203.0.113.7')).statusCode).toBe(401);
+      expect((await attempt(proxied, '203.0.113.7')).statusCode).toBe(429);
+      expect((await attempt(proxied, '203.0.113.8')).statusCode).toBe(401);
+    } finally {
+      await proxied.close();
+    }
+  });
+});
+
 describe('session', () => {
   it('reads the current user with the session cookie and refuses without it', async () => {
     const user = await createUser(t, orgId);
@@ -232,6 +266,60 @@ describe('user administration', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/user', headers: targetSession.headers })).statusCode,
     ).toBe(401);
+  });
+
+  it('refuses an admin deactivating or demoting themselves, on the field concerned', async () => {
+    const admin = await createUser(t, orgId, { orgRole: 'admin' });
+    const session = await loginAs(t, admin);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/org/users/${admin.id}`,
+      headers: session.headers,
+      payload: { org_role: 'member' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      message: 'You cannot remove your own administrator role.',
+      errors: { org_role: ['You cannot remove your own administrator role.'] },
+    });
+  });
+
+  it('updates existing users from CSV without wiping the cells a row leaves blank', async () => {
+    const admin = await createUser(t, orgId, { orgRole: 'admin', userNo: 'K0', email: 'k0@example.edu' });
+    const department = await createDepartment(t, orgId, { name: 'Geology', code: 'GEO' });
+    const colleague = await createUser(t, orgId, {
+      userNo: 'K1',
+      email: 'k1@example.edu',
+      orgRole: 'admin',
+      departmentId: department.id,
+    });
+    const session = await loginAs(t, admin);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/org/users/import',
+      headers: session.headers,
+      payload: { csv: 'user_no,name\nK0,Kim Zero\nK1,Kim One' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ created: 0, updated: 2 });
+    const [k0] = await t.db.select().from(users).where(eq(users.id, admin.id));
+    const [k1] = await t.db.select().from(users).where(eq(users.id, colleague.id));
+    expect(k0).toMatchObject({ name: 'Kim Zero', orgRole: 'admin', email: 'k0@example.edu' });
+    expect(k1).toMatchObject({
+      name: 'Kim One',
+      orgRole: 'admin',
+      email: 'k1@example.edu',
+      departmentId: department.id,
+    });
+
+    const demote = await t.app.inject({
+      method: 'POST',
+      url: '/api/org/users/import',
+      headers: session.headers,
+      payload: { csv: 'user_no,name,role\nK0,Kim Zero,member' },
+    });
+    expect(demote.statusCode).toBe(400);
+    expect(demote.json().errors['rows.2.role']).toEqual(['You cannot remove your own administrator role.']);
   });
 
   it('imports users from CSV, or nothing at all when a row is wrong', async () => {

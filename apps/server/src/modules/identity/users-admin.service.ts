@@ -96,8 +96,11 @@ export function usersAdminService(ctx: AppContext) {
 
     async update(actor: Actor, id: number, input: UpdateUser): Promise<User> {
       const existing = await load(actor, id);
-      if (id === actor.userId && (input.active === false || input.org_role === 'member')) {
-        throw new AppError('forbidden', 'identity.cannotDeactivateSelf');
+      if (id === actor.userId) {
+        const own: FieldMessages = {};
+        if (input.active === false) own.active = ['identity.cannotDeactivateSelf'];
+        if (input.org_role === 'member') own.org_role = ['identity.cannotDemoteSelf'];
+        if (Object.keys(own).length > 0) throw new AppError('forbidden', Object.values(own)[0]?.[0], own);
       }
       await assertUnique(actor.orgId, { userNo: input.user_no, email: input.email ?? undefined }, id);
       await assertDepartment(actor.orgId, input.department_id);
@@ -126,6 +129,8 @@ export function usersAdminService(ctx: AppContext) {
     /**
      * Imports users from CSV. Every row is checked first; if any row is wrong nothing is written and the
      * answer lists each bad row's fields as `rows.<line>.<field>` (line numbers as the file shows them).
+     * A row naming an existing user number updates that user; its blank or missing cells (email,
+     * department, role, password) leave what the user has, so a short file never wipes or demotes anyone.
      */
     async importCsv(actor: Actor, csv: string): Promise<ImportUsersResponse> {
       let records: Record<string, string>[];
@@ -180,7 +185,10 @@ export function usersAdminService(ctx: AppContext) {
       type Planned = {
         line: number;
         userNo: string;
+        /** A new user's columns: blank cells take the defaults. */
         values: Omit<NewUser, 'passwordHash'>;
+        /** An existing user's changes: only the cells the row fills in. */
+        changes: Partial<NewUser>;
         password?: string;
       };
       const planned: Planned[] = [];
@@ -214,6 +222,10 @@ export function usersAdminService(ctx: AppContext) {
           return;
         }
         const row = parsed.data;
+        const existing = existingByNo.get(row.user_no);
+        if (existing?.id === actor.userId && record.role && role === 'member') {
+          add(line, 'role', 'identity.cannotDemoteSelf');
+        }
         const duplicateOf = seenNo.get(row.user_no);
         if (duplicateOf)
           add(line, 'user_no', { key: 'identity.csvDuplicateRow', params: { row: duplicateOf } });
@@ -238,6 +250,12 @@ export function usersAdminService(ctx: AppContext) {
             email: row.email ?? null,
             departmentId,
             orgRole: row.org_role,
+          },
+          changes: {
+            name: row.name,
+            ...(row.email ? { email: row.email } : {}),
+            ...(record.department ? { departmentId } : {}),
+            ...(record.role ? { orgRole: row.org_role } : {}),
           },
           ...(record.password ? { password: record.password } : {}),
         });
@@ -268,7 +286,7 @@ export function usersAdminService(ctx: AppContext) {
           if (p.existing) {
             await usersRepo.update(
               p.existing.id,
-              { ...p.values, ...(p.passwordHash ? { passwordHash: p.passwordHash } : {}) },
+              { ...p.changes, ...(p.passwordHash ? { passwordHash: p.passwordHash } : {}) },
               tx,
             );
             updated += 1;

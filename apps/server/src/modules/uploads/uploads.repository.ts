@@ -1,4 +1,6 @@
 import { and, asc, eq, inArray, lt, notExists } from 'drizzle-orm';
+import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
+import { activities } from '../../db/schema/activities.ts';
 import { users } from '../../db/schema/identity.ts';
 import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
 import type { Database, Executor } from '../../platform/database.ts';
@@ -188,6 +190,31 @@ export function uploadsRepository(db: Database) {
       await tx
         .delete(uploadReferences)
         .where(and(eq(uploadReferences.parentType, parentType), eq(uploadReferences.parentId, parentId)));
+    },
+
+    /**
+     * Detaches the files of every activity in a course or module about to be deleted. The activities go by
+     * foreign key cascade; attachments point at their parent by type and id, which no key can cascade.
+     */
+    async deleteReferencesOfActivitiesIn(
+      scope: { courseId: number } | { moduleId: number },
+      tx: Executor = db,
+    ): Promise<void> {
+      const inScope =
+        'courseId' in scope
+          ? eq(activities.courseId, scope.courseId)
+          : eq(activities.moduleId, scope.moduleId);
+      await tx
+        .delete(uploadReferences)
+        .where(
+          and(
+            eq(uploadReferences.parentType, ACTIVITY_PARENT),
+            inArray(
+              uploadReferences.parentId,
+              tx.select({ id: activities.id }).from(activities).where(inScope),
+            ),
+          ),
+        );
     },
   };
 }

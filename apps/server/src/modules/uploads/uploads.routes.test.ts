@@ -527,6 +527,46 @@ describe('attachments', () => {
     expect((await get(teacherSession, `/api/uploads/${file.id}`)).statusCode).toBe(200);
   });
 
+  it('drops the references of activities that go with their module or their course', async () => {
+    const attach = async (course: number, module: number, uploadId: number) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/courses/${course}/activities`,
+        headers: teacherSession.headers,
+        payload: { type: 'material', module_id: module, title: 'Files', uploads: [uploadId] },
+      });
+      expect(res.statusCode).toBe(201);
+      return res.json().id as number;
+    };
+    const referencesOf = (activityId: number) =>
+      t.db.select().from(uploadReferences).where(eq(uploadReferences.parentId, activityId));
+
+    const file = await uploaded(teacherSession, { filename: 'shared.pdf', data: pdfBytes() });
+    const doomedModule = (await createModule(t, courseId)).id;
+    const inModule = await attach(courseId, doomedModule, file.id);
+    const kept = await attach(courseId, moduleId, file.id);
+    const doomedCourse = (await createCourse(t, orgId, teacher.id)).id;
+    const inCourse = await attach(doomedCourse, (await createModule(t, doomedCourse)).id, file.id);
+
+    const deleteModule = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/modules/${doomedModule}`,
+      headers: teacherSession.headers,
+    });
+    expect(deleteModule.statusCode).toBe(200);
+    expect(await referencesOf(inModule)).toHaveLength(0);
+    expect(await referencesOf(kept)).toHaveLength(1);
+
+    const deleteCourse = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/courses/${doomedCourse}`,
+      headers: teacherSession.headers,
+    });
+    expect(deleteCourse.statusCode).toBe(200);
+    expect(await referencesOf(inCourse)).toHaveLength(0);
+    expect(await referencesOf(kept)).toHaveLength(1);
+  });
+
   it('files an upload under an activity only when the caller can see it', async () => {
     const draft = await createActivity(t, { courseId, moduleId, createdBy: teacher.id, published: false });
     const hidden = await uploadFile(
@@ -543,6 +583,18 @@ describe('attachments', () => {
       { parent_type: 'learning_activity', parent_id: String(visible.id) },
     );
     expect(ok.statusCode).toBe(201);
+
+    // Filing a file under an activity is posting to it, which viewing the course as a student never does.
+    const simulating = await loginAs(t, teacher, { simulatingCourseId: courseId });
+    const before = (await t.db.select().from(uploads)).length;
+    const refused = await uploadFile(
+      simulating,
+      { filename: 'hw.pdf', data: pdfBytes() },
+      { parent_type: 'learning_activity', parent_id: String(visible.id) },
+    );
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('simulating_read_only');
+    expect(await t.db.select().from(uploads)).toHaveLength(before);
   });
 });
 

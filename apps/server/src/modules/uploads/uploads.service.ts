@@ -24,7 +24,8 @@ import {
 } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { isMessageKey, translate } from '../../platform/messages.ts';
-import { activityAccess } from '../activities/activity-access.ts';
+import { activityAccess, type ActivityWithAccess } from '../activities/activity-access.ts';
+import { assertCan } from '../courses/courses.policy.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { storeIncomingFile, type IncomingFile } from './file-intake.ts';
 import { parseByteRange } from './http-range.ts';
@@ -66,7 +67,10 @@ export function uploadsService(ctx: AppContext) {
     return presentUpload(row);
   }
 
-  /** A file may be filed under a parent only if the caller can see that parent. */
+  /**
+   * A file may be filed under a parent only if the caller can see that parent and take part in it:
+   * filing is posting, refused to a simulating instructor and to read-only members.
+   */
   async function checkParent(
     actor: Actor,
     parentType: UploadParentType | undefined,
@@ -74,15 +78,18 @@ export function uploadsService(ctx: AppContext) {
   ): Promise<void> {
     if (parentType === undefined || parentId === undefined) return;
     switch (parentType) {
-      case 'learning_activity':
+      case 'learning_activity': {
+        let parent: ActivityWithAccess;
         try {
-          await activities.loadVisible(actor, parentId);
+          parent = await activities.loadVisible(actor, parentId);
         } catch (error) {
           if (error instanceof AppError && (error.code === 'not_found' || error.code === 'forbidden')) {
             throw invalid({ parent_id: ['uploads.parentNotFound'] });
           }
           throw error;
         }
+        assertCan(parent.access, 'learner.participate');
+      }
     }
   }
 
