@@ -77,7 +77,8 @@ describe('activities', () => {
     const row = activityRow(page, title);
     await visible(row);
     await visible(row.getByText('未开始', { exact: true }));
-    await visible(row.getByText(`${start} 开始，无截止时间`, { exact: true }));
+    // Shown with seconds, as every date is; the picker alone leaves them out.
+    await visible(row.getByText(`${start}:00 开始，无截止时间`, { exact: true }));
     expect(await row.getByText('未发布', { exact: true }).count()).toBe(0);
 
     // Its own page shows what was entered.
@@ -167,5 +168,37 @@ describe('activities', () => {
     await gone(dialog);
     expect(creates).toEqual([]);
     expect(await activityTitles(page, courseId)).toEqual(before);
+  });
+
+  test('the keyboard opens a syllabus activity from its "more" menu without saving it', async () => {
+    const page = await journey.browser.newPage();
+    await login(page, 't1001');
+    await openCourseFromMyCourses(page, CS201.name);
+
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/api/activities/')) saves.push(request.url());
+    });
+
+    // Enter opens the menu with the focus on its first item; Enter again chooses it.
+    const more = page.getByRole('button', { name: `${CS201.pageTitle} 的更多操作`, exact: true });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const edit = page.getByRole('menuitem', { name: '编辑', exact: true });
+    await visible(edit);
+    await expect.poll(() => edit.evaluate((item) => item.matches(':focus-within'))).toBe(true);
+    await page.keyboard.press('Enter');
+
+    // The key that chose "edit" must not also submit the dialog it opened.
+    const dialog = page.getByRole('dialog', { name: '编辑活动' });
+    await visible(dialog);
+    const titleInput = dialog.getByLabel('标题', { exact: true });
+    await expect.poll(() => titleInput.evaluate((input) => input.matches(':focus'))).toBe(true);
+    expect(await titleInput.inputValue()).toBe(CS201.pageTitle);
+
+    await page.keyboard.press('Escape');
+    await gone(dialog);
+    expect(await toast(page, '活动已保存').count()).toBe(0);
+    expect(saves).toEqual([]);
   });
 });

@@ -59,13 +59,16 @@ describe('user management', () => {
     await visible(newcomer.getByRole('heading', { level: 1, name: '我的课程' }));
     await visible(newcomer.getByRole('banner').getByRole('button', { name: new RegExp(name) }));
 
-    // Deactivate it, confirming first.
+    // Deactivate it, confirming first: the question is a dialog holding the focus, so the keyboard answers it.
     await rows.getByRole('button', { name: /^停\s*用$/ }).click();
     const confirm = admin
-      .getByRole('tooltip')
+      .getByRole('dialog')
       .filter({ hasText: `确定停用“${name}”吗？停用后该用户将无法登录。` });
     await visible(confirm);
-    await confirm.getByRole('button', { name: /^停\s*用$/ }).click();
+    const confirmButton = confirm.getByRole('button', { name: /^停\s*用$/ });
+    await expect.poll(() => confirmButton.evaluate((button) => button.matches(':focus'))).toBe(true);
+    await admin.keyboard.press('Enter');
+    await gone(confirm);
     await visible(toast(admin, `已停用“${name}”`));
     await visible(rows.getByText('已停用', { exact: true }));
     await visible(rows.getByRole('button', { name: /^启\s*用$/ }));

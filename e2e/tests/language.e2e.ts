@@ -82,6 +82,9 @@ describe('interface language', () => {
     );
     const englishError = page.getByRole('alert').filter({ hasText: 'The account or password is incorrect.' });
     await visible(englishError);
+    // Ready again once the button's loading icon has faded out: changing the language while it fades can
+    // leave antd's icon behind, stuck, and in the button's name ("loading 登 入").
+    await visible(page.getByRole('button', { name: 'Sign in', exact: true }));
 
     // Editing the form clears the old answer; the next one is in the newly chosen language.
     await chooseLanguage(page, '繁體中文');

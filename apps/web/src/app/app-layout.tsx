@@ -28,9 +28,9 @@ export function AppLayout() {
     },
     { type: 'divider' },
     ...(user.org_role === 'admin'
-      ? [{ key: 'users', icon: <TeamOutlined />, label: t('layout.userManagement') }]
+      ? [{ key: 'users', icon: <TeamOutlined aria-hidden />, label: t('layout.userManagement') }]
       : []),
-    { key: 'logout', icon: <LogoutOutlined />, label: t('layout.logout'), danger: true },
+    { key: 'logout', icon: <LogoutOutlined aria-hidden />, label: t('layout.logout'), danger: true },
   ];
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
@@ -68,7 +68,13 @@ export function AppLayout() {
         </Link>
         <div style={{ flex: 1 }} />
         <LanguageSwitcher />
-        <Dropdown menu={{ items, onClick: onMenuClick }} trigger={['click']} placement="bottomRight">
+        {/* autoFocus moves focus into the opened menu, so the keyboard can reach its items. */}
+        <Dropdown
+          menu={{ items, onClick: onMenuClick }}
+          trigger={['click']}
+          placement="bottomRight"
+          autoFocus
+        >
           <Button
             type="text"
             icon={<UserOutlined aria-hidden />}

@@ -1,3 +1,4 @@
+import { SearchOutlined } from '@ant-design/icons';
 import { normalizeLocale, type Locale } from '@lectern/contracts/common/locale';
 import { hashKey, MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
@@ -10,6 +11,16 @@ import { currentUserQueryKey } from '../features/identity/public/get-current-use
 import { isApiError } from '../shared/api/http-client.ts';
 
 const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS };
+
+/** An icon-only search button is named by its icon, which antd names in English ("search"). */
+function SearchIcon() {
+  const { t } = useTranslation('shared');
+  return <SearchOutlined aria-label={t('actions.search')} />;
+}
+
+// One object for good: a new one per render would re-render every antd component each time, which can
+// cut a running animation short (a button's fading loading icon then stays, and in its name).
+const INPUT_SEARCH = { searchIcon: <SearchIcon /> };
 
 const MAX_RETRIES = 2;
 
@@ -53,7 +64,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const locale = normalizeLocale(i18n.language);
   return (
     <QueryClientProvider client={client}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} inputSearch={INPUT_SEARCH}>
         <AntdApp>{children}</AntdApp>
       </ConfigProvider>
     </QueryClientProvider>

@@ -2,7 +2,7 @@ import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import { isActivityType } from '@lectern/contracts/activities/activity-types';
 import { isCompletionCriterionType } from '@lectern/contracts/activities/completion-criteria';
 import type { TFunction } from 'i18next';
-import { formatDateTime, PICKER_DATE_TIME_FORMAT } from '../../../shared/components/date-time.ts';
+import { formatDateTime } from '../../../shared/components/date-time.ts';
 import { takesValue, valueSuffix } from './completion-criteria-input.rules.ts';
 
 /** The localised name of an activity type; a type this client does not know shows as it is. */
@@ -28,9 +28,12 @@ export function completionText(
   });
 }
 
-/** Activity times use the spec's yyyy-MM-dd HH:mm, in the viewer's zone. */
+/**
+ * Activity times are displayed like every other date (YYYY-MM-DD HH:mm:ss, in the viewer's zone); the
+ * spec's yyyy-MM-dd HH:mm is the picker's format only.
+ */
 export function formatActivityTime(value: string | null): string {
-  return formatDateTime(value, PICKER_DATE_TIME_FORMAT);
+  return formatDateTime(value);
 }
 
 /** Start–end, start with no deadline, ends on, or not set (spec 001 activity detail views). */

@@ -57,6 +57,8 @@ describe('ActivityFormModal', () => {
     });
     const user = userEvent.setup({ delay: null });
     const { onClose } = renderModal();
+    // Called a syllabus here as on the course page, where syllabi are added and renamed.
+    expect(screen.getByRole('combobox', { name: 'Syllabus' })).toBeTruthy();
 
     await user.click(screen.getByLabelText('Title'));
     await user.paste('Reading list');

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
@@ -43,6 +43,15 @@ describe('ActivityListItem', () => {
     expect(row?.classList.contains('online-video')).toBe(true);
   });
 
+  it('shows its time as YYYY-MM-DD HH:mm:ss', () => {
+    renderItem(
+      makeActivity({ start_time: '2026-03-01T08:00:00.000Z', end_time: '2026-03-08T18:30:00.000Z' }),
+    );
+
+    // The web test project runs with TZ=UTC.
+    expect(screen.getByText('2026-03-01 08:00:00 – 2026-03-08 18:30:00')).toBeTruthy();
+  });
+
   it('offers no edit or delete when the viewer may not edit', () => {
     renderItem(makeActivity({ can_edit: false }), 'syllabus');
 
@@ -73,5 +82,18 @@ describe('ActivityListItem', () => {
     await user.click(screen.getByRole('button', { name: 'More actions for Slides' }));
     await user.click(await screen.findByRole('menuitem', { name: /Edit/ }));
     expect(onEdit).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets the keyboard choose from the "more" menu without the key reaching the dialog it opens', async () => {
+    const user = userEvent.setup();
+    const { onEdit } = renderItem(makeActivity({ title: 'Slides' }), 'syllabus');
+
+    await user.click(screen.getByRole('button', { name: 'More actions for Slides' }));
+    const edit = await screen.findByRole('menuitem', { name: 'Edit' });
+    const notCancelled = fireEvent.keyDown(edit, { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 });
+
+    expect(onEdit).toHaveBeenCalledTimes(1);
+    // A cancelled keydown sends no keypress, which would otherwise submit the edit dialog just opened.
+    expect(notCancelled).toBe(false);
   });
 });

@@ -25,18 +25,23 @@ function ActivityActions({ activity, variant, onEdit, onDelete }: ActivityListIt
   const { t } = useTranslation('activities');
   if (variant === 'syllabus') {
     const items: MenuProps['items'] = [
-      { key: 'edit', icon: <EditOutlined />, label: t('list.edit') },
-      { key: 'delete', icon: <DeleteOutlined />, label: t('list.delete'), danger: true },
+      { key: 'edit', icon: <EditOutlined aria-hidden />, label: t('list.edit') },
+      { key: 'delete', icon: <DeleteOutlined aria-hidden />, label: t('list.delete'), danger: true },
     ];
-    const onClick: MenuProps['onClick'] = ({ key }) => {
+    const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
+      // Chosen with Enter, the item acts on keydown; the dialog it opens focuses a field at once, and the
+      // keypress that follows would land there and submit the dialog (or press its close button).
+      // Cancelling the keydown is what stops that keypress.
+      domEvent.preventDefault();
       if (key === 'edit') onEdit(activity);
       if (key === 'delete') onDelete(activity);
     };
     return (
-      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      // autoFocus moves focus into the opened menu, so the arrow keys and Enter work on its items.
+      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" autoFocus>
         <Button
           type="text"
-          icon={<MoreOutlined />}
+          icon={<MoreOutlined aria-hidden />}
           aria-haspopup="menu"
           aria-label={t('list.moreNamed', { title: activity.title })}
         />
@@ -48,7 +53,7 @@ function ActivityActions({ activity, variant, onEdit, onDelete }: ActivityListIt
       <Tooltip title={t('list.edit')}>
         <Button
           type="text"
-          icon={<EditOutlined />}
+          icon={<EditOutlined aria-hidden />}
           aria-label={t('list.editNamed', { title: activity.title })}
           onClick={() => onEdit(activity)}
         />
@@ -57,7 +62,7 @@ function ActivityActions({ activity, variant, onEdit, onDelete }: ActivityListIt
         <Button
           type="text"
           danger
-          icon={<DeleteOutlined />}
+          icon={<DeleteOutlined aria-hidden />}
           aria-label={t('list.deleteNamed', { title: activity.title })}
           onClick={() => onDelete(activity)}
         />

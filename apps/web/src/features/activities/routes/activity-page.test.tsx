@@ -55,7 +55,7 @@ describe('ActivityPage', () => {
     expect(screen.getByText('class').tagName).toBe('STRONG');
     expect(screen.getByText('Viewed')).toBeTruthy();
     expect(screen.getByText('Week 1 / Introduction')).toBeTruthy();
-    expect(screen.getByText('From 2026-03-01 08:00, no deadline')).toBeTruthy();
+    expect(screen.getByText('From 2026-03-01 08:00:00, no deadline')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
     await waitFor(() =>
       expect(
@@ -79,8 +79,9 @@ describe('ActivityPage', () => {
     });
     renderPage(makeCourseWithWeeks());
 
-    expect(await screen.findByRole('button', { name: /Edit/ })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Delete/ })).toBeTruthy();
+    // Named by their words alone: the icons' own (English) names are hidden from assistive technology.
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(screen.getByText('Score reached: 60')).toBeTruthy();
     expect(sentRequests(fetchMock).every((call) => call.method === 'GET')).toBe(true);
   });

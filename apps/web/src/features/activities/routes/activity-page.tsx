@@ -100,10 +100,10 @@ function ActivityDetail({ activity, course }: { activity: Activity; course: Cour
             </Flex>
             {activity.can_edit ? (
               <Space>
-                <Button icon={<EditOutlined />} onClick={() => open('edit')}>
+                <Button icon={<EditOutlined aria-hidden />} onClick={() => open('edit')}>
                   {t('list.edit')}
                 </Button>
-                <Button danger icon={<DeleteOutlined />} onClick={() => open('delete')}>
+                <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => open('delete')}>
                   {t('list.delete')}
                 </Button>
               </Space>

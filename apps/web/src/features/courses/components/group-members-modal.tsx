@@ -1,5 +1,6 @@
 import type { Group, GroupSet, Member } from '@lectern/contracts/courses/course.schemas';
-import { App, Form, Modal, Select, Transfer, type TransferProps } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { App, Button, Form, Modal, Select, Transfer, type TransferProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { applyServerFormErrors } from '../../../shared/components/server-form-errors.ts';
 import { useUpdateGroup } from '../api/update-group.ts';
@@ -134,7 +135,27 @@ export function GroupMembersModal({
             searchPlaceholder: t('groups.searchStudents'),
             notFoundContent: studentsLoading ? t('shared:state.loading') : t('groups.noStudents'),
           }}
-          styles={{ section: { width: 320, height: 320 } }}
+          // The arrow buttons are named, not left to their icons' English names ("right", "left").
+          actions={[
+            <Button
+              key="in"
+              type="primary"
+              size="small"
+              icon={<RightOutlined aria-hidden />}
+              aria-label={t('groups.moveIn')}
+              title={t('groups.moveIn')}
+            />,
+            <Button
+              key="out"
+              type="primary"
+              size="small"
+              icon={<LeftOutlined aria-hidden />}
+              aria-label={t('groups.moveOut')}
+              title={t('groups.moveOut')}
+            />,
+          ]}
+          // The two lists share the dialog's width instead of leaving a gap beside them.
+          styles={{ section: { flex: 1, minWidth: 0, height: 320 } }}
         />
       </Form.Item>
       <Form.Item name="leader_ids" label={t('groups.leaders')}>

@@ -26,7 +26,7 @@ function renderPage(course: Course, handlers: ApiRoutes = {}) {
         members: [
           makeMember({ ...zhang }),
           makeMember({ ...wang }),
-          makeMember({ id: 102, user_no: 'S003' }),
+          makeMember({ id: 102, name: 'Li Si', user_no: 'S003' }),
         ],
       }),
     ...handlers,
@@ -118,5 +118,39 @@ describe('CourseGroupsPage', () => {
       await within(dialog).findByText('Group members must be students of the course (not students: 7).'),
     ).toBeTruthy();
     expect(screen.getByText('Some fields are invalid. Please check and try again.')).toBeTruthy();
+  });
+
+  it('moves students into a group with named buttons', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderPage(makeCourse(), {
+      'PUT /api/groups/50': () =>
+        jsonResponse({
+          id: 50,
+          name: 'Team A',
+          sort: 0,
+          group_set_id: 5,
+          members: [zhang],
+          leaders: [zhang],
+        }),
+    });
+    await screen.findByText('Team A');
+
+    await user.click(screen.getByRole('button', { name: 'Members' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(await within(dialog).findByText('Li Si (S003)'));
+    // Named in the UI language, not by the arrow icons' English names.
+    await user.click(within(dialog).getByRole('button', { name: 'Add the selected students to this group' }));
+    expect(
+      within(dialog).getByRole('button', { name: 'Take the selected students out of this group' }),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: /Save/ }));
+
+    await waitFor(() => expect(sentBodies(fetchMock, 'PUT /api/groups/50')).toHaveLength(1));
+    const [body] = sentBodies(fetchMock, 'PUT /api/groups/50') as {
+      member_ids: number[];
+      leader_ids: number[];
+    }[];
+    expect([...(body?.member_ids ?? [])].sort()).toEqual([100, 101, 102]);
+    expect(body?.leader_ids).toEqual([100]);
   });
 });

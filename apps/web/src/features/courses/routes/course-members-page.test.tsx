@@ -23,6 +23,7 @@ const otherStudent = makeMember({ id: 101, name: 'Wang Wu', user_no: 'S002' });
 function renderPage(course: Course, members = [chief, student, otherStudent]) {
   const fetchMock = mockApi({
     'GET /api/courses/42/members': () => jsonResponse({ members }),
+    'DELETE /api/courses/42/members/100': () => jsonResponse({ ok: true }),
     'POST /api/courses/42/members': () =>
       jsonResponse({
         members: [makeMember({ id: 102, name: 'Zhao Liu', user_no: 'S003' })],
@@ -102,5 +103,24 @@ describe('CourseMembersPage', () => {
     expect(sentBodies(fetchMock, 'POST /api/courses/42/members')).toEqual([
       { user_nos: ['S003', 'S404'], roles: ['student'] },
     ]);
+  });
+
+  it('asks in a dialog that takes the focus before removing a member', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderPage(makeCourse());
+    const studentRow = (await screen.findByText('S001')).closest('tr')!;
+
+    await user.click(within(studentRow).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Remove "Zhang San" from the course?');
+    const confirm = within(dialog).getByRole('button', { name: 'Remove' });
+    // Focus is inside the dialog, so Tab and Enter reach its buttons (a popover left it on the page).
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    await user.click(confirm);
+
+    expect(await screen.findByText('"Zhang San" has been removed from the course')).toBeTruthy();
+    expect(
+      fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE').map(([url]) => String(url)),
+    ).toEqual(['/api/courses/42/members/100']);
   });
 });

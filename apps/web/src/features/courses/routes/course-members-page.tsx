@@ -1,19 +1,7 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import type { Member } from '@lectern/contracts/courses/course.schemas';
 import { COURSE_ROLES, type CourseRole } from '@lectern/contracts/courses/course-roles';
-import {
-  App,
-  Button,
-  Flex,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Flex, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/components/date-time.ts';
@@ -48,7 +36,7 @@ function byRoleThenNumber(a: Member, b: Member): number {
 
 export function CourseMembersPage() {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const course = useCurrentCourse();
   const members = useMembers(course.id);
   const removeMember = useRemoveMember();
@@ -63,14 +51,23 @@ export function CourseMembersPage() {
     setDialogOpen(true);
   };
 
-  const remove = (member: Member) => {
-    removeMember.mutate(
-      { courseId: course.id, userId: member.id },
-      {
-        onSuccess: () => void message.success(t('members.removed', { name: member.name })),
-        onError: (error) => void message.error(error.message),
+  // A dialog rather than a popover: it takes the focus, so the keyboard reaches its buttons.
+  const confirmRemove = (member: Member) => {
+    modal.confirm({
+      title: t('members.removeConfirm', { name: member.name }),
+      content: t('members.removeConfirmDescription'),
+      okText: t('members.remove'),
+      okButtonProps: { danger: true },
+      cancelText: t('shared:actions.cancel'),
+      onOk: async () => {
+        try {
+          await removeMember.mutateAsync({ courseId: course.id, userId: member.id });
+          void message.success(t('members.removed', { name: member.name }));
+        } catch (error) {
+          void message.error((error as Error).message);
+        }
       },
-    );
+    });
   };
 
   const columns = (list: Member[]): TableColumnsType<Member> => [
@@ -122,18 +119,9 @@ export function CourseMembersPage() {
                   {t('members.changeRoles')}
                 </Button>
                 {member.is_chief_instructor ? null : (
-                  <Popconfirm
-                    title={t('members.removeConfirm', { name: member.name })}
-                    description={t('members.removeConfirmDescription')}
-                    okText={t('members.remove')}
-                    cancelText={t('shared:actions.cancel')}
-                    okButtonProps={{ danger: true }}
-                    onConfirm={() => remove(member)}
-                  >
-                    <Button type="link" danger>
-                      {t('members.remove')}
-                    </Button>
-                  </Popconfirm>
+                  <Button type="link" danger onClick={() => confirmRemove(member)}>
+                    {t('members.remove')}
+                  </Button>
                 )}
               </Space>
             ),

@@ -127,7 +127,10 @@ export function ImportUsersModal({ open, onClose, afterClose }: ImportUsersModal
                   },
                 ]}
               />
-              <Button icon={<DownloadOutlined />} onClick={() => downloadPasswords(result.initial_passwords)}>
+              <Button
+                icon={<DownloadOutlined aria-hidden />}
+                onClick={() => downloadPasswords(result.initial_passwords)}
+              >
                 {t('users.import.downloadPasswords')}
               </Button>
             </>
@@ -141,7 +144,12 @@ export function ImportUsersModal({ open, onClose, afterClose }: ImportUsersModal
           <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
             {t('users.import.columnsHelp')}
           </Typography.Paragraph>
-          <Button type="link" icon={<DownloadOutlined />} onClick={downloadTemplate} style={{ padding: 0 }}>
+          <Button
+            type="link"
+            icon={<DownloadOutlined aria-hidden />}
+            onClick={downloadTemplate}
+            style={{ padding: 0 }}
+          >
             {t('users.import.downloadTemplate')}
           </Button>
           <Upload
@@ -154,7 +162,7 @@ export function ImportUsersModal({ open, onClose, afterClose }: ImportUsersModal
               importUsers.reset();
             }}
           >
-            <Button icon={<UploadOutlined />}>{t('users.import.chooseFile')}</Button>
+            <Button icon={<UploadOutlined aria-hidden />}>{t('users.import.chooseFile')}</Button>
           </Upload>
           {error ? (
             <Alert

@@ -1,19 +1,7 @@
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@lectern/contracts/common/pagination.schemas';
 import type { User } from '@lectern/contracts/identity/identity.schemas';
-import {
-  App,
-  Button,
-  Flex,
-  Input,
-  Popconfirm,
-  Select,
-  Space,
-  Table,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, Flex, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -65,7 +53,7 @@ function useUserFilters() {
 
 export function UsersAdminPage() {
   const { t } = useTranslation('identity');
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const { data: me } = useCurrentUser();
   const { filters, update } = useUserFilters();
   const [keywordDraft, setKeywordDraft] = useState(filters.keyword);
@@ -93,19 +81,28 @@ export function UsersAdminPage() {
     setDialogOpen(true);
   };
 
-  const setActive = (user: User, active: boolean) => {
-    updateUser.mutate(
-      { id: user.id, body: { active } },
-      {
-        onSuccess: () =>
+  // A dialog rather than a popover: it takes the focus, so the keyboard reaches its buttons.
+  const confirmSetActive = (user: User, active: boolean) => {
+    modal.confirm({
+      title: active
+        ? t('users.reactivateConfirm', { name: user.name })
+        : t('users.deactivateConfirm', { name: user.name }),
+      okText: active ? t('users.reactivate') : t('users.deactivate'),
+      okButtonProps: { danger: !active },
+      cancelText: t('shared:actions.cancel'),
+      onOk: async () => {
+        try {
+          await updateUser.mutateAsync({ id: user.id, body: { active } });
           void message.success(
             active
               ? t('users.reactivated', { name: user.name })
               : t('users.deactivated', { name: user.name }),
-          ),
-        onError: (error) => void message.error(error.message),
+          );
+        } catch (error) {
+          void message.error((error as Error).message);
+        }
       },
-    );
+    });
   };
 
   const columns: TableColumnsType<User> = [
@@ -156,32 +153,19 @@ export function UsersAdminPage() {
               {t('shared:actions.edit')}
             </Button>
             {user.active ? (
-              <Popconfirm
-                title={t('users.deactivateConfirm', { name: user.name })}
-                okText={t('users.deactivate')}
-                cancelText={t('shared:actions.cancel')}
-                okButtonProps={{ danger: true }}
-                onConfirm={() => setActive(user, false)}
+              <Button
+                type="link"
+                danger
                 disabled={self}
+                title={self ? t('users.cannotDeactivateSelf') : undefined}
+                onClick={() => confirmSetActive(user, false)}
               >
-                <Button
-                  type="link"
-                  danger
-                  disabled={self}
-                  title={self ? t('users.cannotDeactivateSelf') : undefined}
-                >
-                  {t('users.deactivate')}
-                </Button>
-              </Popconfirm>
+                {t('users.deactivate')}
+              </Button>
             ) : (
-              <Popconfirm
-                title={t('users.reactivateConfirm', { name: user.name })}
-                okText={t('users.reactivate')}
-                cancelText={t('shared:actions.cancel')}
-                onConfirm={() => setActive(user, true)}
-              >
-                <Button type="link">{t('users.reactivate')}</Button>
-              </Popconfirm>
+              <Button type="link" onClick={() => confirmSetActive(user, true)}>
+                {t('users.reactivate')}
+              </Button>
             )}
           </Space>
         );
@@ -196,10 +180,14 @@ export function UsersAdminPage() {
           {t('users.title')}
         </Typography.Title>
         <Space wrap>
-          <Button icon={<UploadOutlined />} onClick={() => openDialog({ kind: 'import' })}>
+          <Button icon={<UploadOutlined aria-hidden />} onClick={() => openDialog({ kind: 'import' })}>
             {t('users.import.open')}
           </Button>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ kind: 'create' })}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => openDialog({ kind: 'create' })}
+          >
             {t('users.create')}
           </Button>
         </Space>
