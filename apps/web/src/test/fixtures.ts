@@ -1,5 +1,5 @@
 import type { Course } from '@lectern/contracts/courses/course.schemas';
-import type { CurrentUser } from '@lectern/contracts/identity/identity.schemas';
+import type { CurrentUser, User } from '@lectern/contracts/identity/identity.schemas';
 
 /**
  * Test data used by more than one feature, shaped exactly like the API's answers, with overridable
@@ -25,6 +25,7 @@ export function makeViewer(overrides: Partial<CurrentUser> = {}): CurrentUser {
     org: { id: 1, name: 'Demo University', code: 'demo', settings: {} },
     csrf_token: 'csrf',
     simulating_course_id: null,
+    can_create_course: false,
     ...overrides,
   };
 }
@@ -73,6 +74,26 @@ export function makeCourse(overrides: Partial<Course> = {}): Course {
     current_user_roles: ['instructor'],
     simulating: false,
     can_manage: true,
+    ...overrides,
+  };
+}
+
+/** A user as the organisation's user list answers: an active member with no contact details. */
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    id: 100,
+    user_no: 'S001',
+    name: 'Zhang San',
+    aliases: null,
+    email: null,
+    mobile_phone: null,
+    avatar_small_url: null,
+    avatar_big_url: null,
+    department: null,
+    org_id: 1,
+    org_role: 'member',
+    active: true,
+    created_at: '2026-03-01T08:00:00.000Z',
     ...overrides,
   };
 }

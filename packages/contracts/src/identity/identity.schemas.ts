@@ -63,6 +63,8 @@ export const CurrentUserSchema = UserSchema.extend({
   org: OrgSchema,
   csrf_token: z.string(),
   simulating_course_id: z.number().int().nullable(),
+  /** The server's canCreateCourse rule for this user, so the UI offers only what will be accepted. */
+  can_create_course: z.boolean(),
 }).meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { sessions, users } from '../../db/schema/identity.ts';
-import { createDepartment, createOrg, createUser, loginAs, TEST_PASSWORD } from '../../test/factories.ts';
+import {
+  createCourse,
+  createDepartment,
+  createOrg,
+  createUser,
+  loginAs,
+  TEST_PASSWORD,
+} from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -148,6 +155,21 @@ describe('session', () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/user' });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().code).toBe('unauthenticated');
+  });
+
+  it('tells the current user whether the server would accept a new course from them', async () => {
+    const canCreate = async (user: { id: number }) => {
+      const session = await loginAs(t, user);
+      const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: session.headers });
+      return me.json().can_create_course as boolean;
+    };
+    const member = await createUser(t, orgId);
+    const teacher = await createUser(t, orgId);
+    await createCourse(t, orgId, teacher.id);
+    const admin = await createUser(t, orgId, { orgRole: 'admin' });
+    expect(await canCreate(member)).toBe(false);
+    expect(await canCreate(teacher)).toBe(true);
+    expect(await canCreate(admin)).toBe(true);
   });
 
   it('refuses a write without the CSRF header', async () => {

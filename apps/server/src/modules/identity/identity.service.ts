@@ -8,6 +8,8 @@ import type {
 import type { AppContext } from '../../platform/app-context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
+import { canCreateCourse } from '../courses/courses.policy.ts';
+import { coursesRepository } from '../courses/courses.repository.ts';
 import { presentCurrentUser, presentDepartment, presentOrg } from './identity.presenter.ts';
 import { verifyPassword } from './password.ts';
 import { sessionsRepository } from './sessions.repository.ts';
@@ -21,6 +23,7 @@ const TOUCH_INTERVAL_MS = 10 * 60_000;
 export function identityService(ctx: AppContext) {
   const usersRepo = usersRepository(ctx.db);
   const sessionsRepo = sessionsRepository(ctx.db);
+  const coursesRepo = coursesRepository(ctx.db);
   // A page fires many requests at once; only one of them refreshes an expiring session, the rest go on.
   const touching = new Set<string>();
   const sessionId = (token: string) =>
@@ -34,7 +37,9 @@ export function identityService(ctx: AppContext) {
     if (!user) throw new AppError('unauthenticated');
     const org = await usersRepo.findOrg(user.orgId);
     if (!org) throw new AppError('unauthenticated');
-    return presentCurrentUser(user, org, session);
+    const isOrgAdmin = user.orgRole === 'admin';
+    const teachesInOrg = !isOrgAdmin && (await coursesRepo.holdsRoleInOrg(user.id, user.orgId, 'instructor'));
+    return presentCurrentUser(user, org, session, canCreateCourse({ isOrgAdmin, teachesInOrg }));
   }
 
   return {

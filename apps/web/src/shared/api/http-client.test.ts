@@ -1,6 +1,7 @@
 import { UserSchema } from '@lectern/contracts/identity/identity.schemas';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fetch-mock.ts';
+import { makeUser } from '../../test/fixtures.ts';
 import { i18n } from '../i18n/i18n.ts';
 import { ApiError, buildUrl, request } from './http-client.ts';
 
@@ -114,21 +115,7 @@ describe('request', () => {
   });
 
   it('parses the response with the given schema', async () => {
-    const user = {
-      id: 1,
-      user_no: 'T001',
-      name: '王老师',
-      aliases: null,
-      email: null,
-      mobile_phone: null,
-      avatar_small_url: null,
-      avatar_big_url: null,
-      department: null,
-      org_id: 1,
-      org_role: 'member',
-      active: true,
-      created_at: '2025-01-01T00:00:00.000Z',
-    };
+    const user = makeUser({ id: 1, user_no: 'T001', name: '王老师', created_at: '2025-01-01T00:00:00.000Z' });
     fetchMock.mockResolvedValueOnce(jsonResponse(user));
     await expect(request('/api/x', { schema: UserSchema })).resolves.toEqual(user);
 

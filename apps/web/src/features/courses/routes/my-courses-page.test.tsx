@@ -26,7 +26,8 @@ function page(courses: unknown[]) {
   return { page: 1, page_size: 12, pages: 1, total: courses.length, courses };
 }
 
-function setup(viewer = makeViewer(), handlers: ApiRoutes = {}) {
+/** By default someone who teaches (the teaching list below is theirs), so the server lets them create. */
+function setup(viewer = makeViewer({ can_create_course: true }), handlers: ApiRoutes = {}) {
   const fetchMock = mockApi({
     'GET /api/user': () => jsonResponse(viewer),
     'GET /api/my-semesters': () =>
@@ -121,7 +122,7 @@ describe('MyCoursesPage', () => {
   it('lets an administrator create a course and opens it', async () => {
     const user = userEvent.setup();
     const created = makeCourse({ id: 77, name: 'Operating Systems' });
-    const { fetchMock, router } = setup(makeViewer({ org_role: 'admin' }), {
+    const { fetchMock, router } = setup(makeViewer({ org_role: 'admin', can_create_course: true }), {
       'POST /api/course': () => jsonResponse(created, 201),
     });
     await screen.findByText('Linear Algebra');
@@ -143,7 +144,8 @@ describe('MyCoursesPage', () => {
 
   it('shows the server message when creating is refused', async () => {
     const user = userEvent.setup();
-    setup(makeViewer(), {
+    // The server said yes when the page loaded, and refuses by the time the course is saved.
+    setup(makeViewer({ can_create_course: true }), {
       'POST /api/course': () =>
         errorResponse(
           403,

@@ -2,13 +2,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { COURSE_STATUSES, type Course } from '@lectern/contracts/courses/course.schemas';
 import { CHIEF_INSTRUCTOR, type RoleFilter } from '@lectern/contracts/courses/course-roles';
 import { Button, Col, Flex, Input, Pagination, Row, Select, Space, Tabs, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageState } from '../../../shared/components/page-state.tsx';
 import { useCurrentUser } from '../../identity/public/get-current-user.ts';
-import { myCoursesQueryOptions, useMyCourses, type MyCoursesParams } from '../api/list-my-courses.ts';
+import { useMyCourses, type MyCoursesParams } from '../api/list-my-courses.ts';
 import { useMySemesters } from '../api/list-my-semesters.ts';
 import { CourseCard } from '../components/course-card.tsx';
 import { CourseFormModal } from '../components/course-form-modal.tsx';
@@ -19,9 +18,6 @@ type CourseStatus = (typeof COURSE_STATUSES)[number];
 
 /** Spec 001: the teaching selection is the courses the user owns or teaches. */
 const TEACHING_ROLE_FILTER: RoleFilter[] = [CHIEF_INSTRUCTOR, 'instructor'];
-
-/** The smallest question that tells whether the viewer teaches any course. */
-const TEACHING_PROBE: MyCoursesParams = { page: 1, page_size: 1, conditions: { role: TEACHING_ROLE_FILTER } };
 
 const PAGE_SIZES = [12, 24, 48];
 const DEFAULT_PAGE_SIZE = PAGE_SIZES[0] ?? 12;
@@ -114,16 +110,10 @@ export function MyCoursesPage() {
   const courses = useMyCourses(params);
   const filtered = Boolean(filters.keyword || filters.semesterId || filters.status);
 
-  // The server lets administrators create courses, and anyone who already teaches one (canCreateCourse).
-  // Whether the viewer teaches is one course away: the first of their teaching list, asked for only when
-  // it decides what to show.
-  const isAdmin = viewer?.org_role === 'admin';
-  const teachingProbe = useQuery({
-    ...myCoursesQueryOptions(TEACHING_PROBE),
-    enabled: viewer !== undefined && !isAdmin && filters.tab === 'teaching',
-  });
-  const teachesAny = (teachingProbe.data?.total ?? 0) > 0;
-  const canOfferCreate = isAdmin || (filters.tab === 'teaching' && teachesAny);
+  // The server says whether it will accept a new course from this user (administrators, and anyone who
+  // already teaches one); teachers are offered it where they look after their courses.
+  const canOfferCreate =
+    viewer?.can_create_course === true && (viewer.org_role === 'admin' || filters.tab === 'teaching');
   const openCreate = () => {
     setFormMounted(true);
     setCreating(true);

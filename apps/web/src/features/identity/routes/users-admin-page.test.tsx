@@ -1,31 +1,11 @@
-import type { User } from '@lectern/contracts/identity/identity.schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { jsonResponse, mockApi, sentBodies } from '../../../test/fetch-mock.ts';
-import { makeViewer } from '../../../test/fixtures.ts';
+import { makeUser, makeViewer } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { UsersAdminPage } from './users-admin-page.tsx';
-
-function makeUser(overrides: Partial<User> = {}): User {
-  return {
-    id: 100,
-    user_no: 'S001',
-    name: 'Zhang San',
-    aliases: null,
-    email: null,
-    mobile_phone: null,
-    avatar_small_url: null,
-    avatar_big_url: null,
-    department: null,
-    org_id: 1,
-    org_role: 'member',
-    active: true,
-    created_at: '2026-03-01T08:00:00.000Z',
-    ...overrides,
-  };
-}
 
 function renderPage() {
   const admin = makeViewer({ org_role: 'admin' });
