@@ -8,6 +8,14 @@ import { pickLoadGenerator, runLoad, type LoadResult, type LoadSettings, type Re
 import { adminUrl, createBenchDatabase, ensurePostgres, shownUrl } from './postgres.ts';
 import { freePort, repoRoot, startNodeServer, type RunningProcess } from './processes.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
+import { seedDiscussionsBench } from './discussions-seed.ts';
+import {
+  EXAM_STORM_NAME,
+  reportExamStorm,
+  runExamStorm,
+  seedExamStorm,
+  stormSettings,
+} from './exam-storm.ts';
 import { BENCH_LOGIN, BENCH_PASSWORD, seedBenchData } from './seed-data.ts';
 
 /** Both servers get the same number of database connections, so neither wins on pool size. */
@@ -59,6 +67,8 @@ async function main(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-bench-'));
   cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
 
+  // Known here too: the exam storm writes its students' sessions straight into the table.
+  const sessionSecret = randomBytes(32).toString('hex');
   // Started before seeding: its startup runs the migrations that create the tables the seed fills.
   const ours = await startNodeServer({
     name: 'Lectern server',
@@ -71,7 +81,7 @@ async function main(): Promise<number> {
       DATA_DIR: dataDir,
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: String(POOL_SIZE),
-      SESSION_SECRET: randomBytes(32).toString('hex'),
+      SESSION_SECRET: sessionSecret,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
     },
@@ -79,6 +89,7 @@ async function main(): Promise<number> {
   cleanups.push(() => ours.stop());
 
   const data = await seedBenchData(database.url);
+  const discussions = await seedDiscussionsBench(database.url, data);
   const cookie = await logIn(ours);
 
   const bare = await startNodeServer({
@@ -94,9 +105,9 @@ async function main(): Promise<number> {
   console.log(
     `load generator: ${generator}${generator === 'autocannon' ? ' (install wrk for figures less disturbed by the generator: apt-get install -y wrk)' : ''}`,
   );
-  const ctx: ScenarioContext = { data, cookie };
+  const ctx: ScenarioContext = { data, cookie, discussions };
   const outcomes: Outcome[] = [];
-  for (const scenario of scenarios) {
+  for (const scenario of selectedScenarios()) {
     console.log(`\n${scenario.name}`);
     const oursRequest = scenario.ours(ctx);
     const bareRequest = scenario.bare(ctx);
@@ -112,8 +123,33 @@ async function main(): Promise<number> {
     const bareResult = await runLoad(generator, bare.baseUrl, bareRequest, settings);
     outcomes.push({ scenario, ours: oursResult, bare: bareResult, problems });
   }
+  const scenariosCode = outcomes.length > 0 ? report(outcomes) : 0;
 
-  return report(outcomes);
+  let stormCode = 0;
+  if (stormSelected()) {
+    console.log(`\n${EXAM_STORM_NAME}`);
+    const storm = stormSettings();
+    const stormData = await seedExamStorm(database.url, data, sessionSecret, storm);
+    stormCode = reportExamStorm(await runExamStorm(ours, bare, database.url, stormData, storm)) ? 0 : 1;
+  }
+  return Math.max(scenariosCode, stormCode);
+}
+
+function stormSelected(): boolean {
+  const only = process.env.BENCH_ONLY?.trim().toLowerCase();
+  return !only || EXAM_STORM_NAME.toLowerCase().includes(only);
+}
+
+/** BENCH_ONLY=<text> runs only the scenarios whose name contains it (case-insensitive). */
+function selectedScenarios(): Scenario[] {
+  const only = process.env.BENCH_ONLY?.trim().toLowerCase();
+  if (!only) return scenarios;
+  const chosen = scenarios.filter((scenario) => scenario.name.toLowerCase().includes(only));
+  if (chosen.length === 0 && !stormSelected()) {
+    const names = [...scenarios.map((s) => s.name), EXAM_STORM_NAME];
+    throw new Error(`BENCH_ONLY=${only} matches no scenario: ${names.join('; ')}`);
+  }
+  return chosen;
 }
 
 async function logIn(server: RunningProcess): Promise<string> {

@@ -1,8 +1,11 @@
 import type { RequestSpec } from './load.ts';
+import type { DiscussionsBenchData } from './discussions-seed.ts';
 import type { BenchData } from './seed-data.ts';
 
 export type ScenarioContext = {
   data: BenchData;
+  /** The forum with 100,000 comments and 300,000 replies (discussions-seed.ts). */
+  discussions: DiscussionsBenchData;
   /** Cookie header of a logged-in instructor of the benchmark course. */
   cookie: string;
 };
@@ -21,12 +24,46 @@ export type Scenario = {
   };
 };
 
+/** The comment panel's first request: 10 forum comments, hottest first. */
+const commentListQuery = new URLSearchParams({
+  page: '1',
+  page_size: '10',
+  order_key: 'approval_count',
+  order: 'desc',
+  conditions: JSON.stringify({ type: 'forum', referrer_type: 'none' }),
+}).toString();
+
 /** Add a scenario here and, for its bare side, a route in bare-ceiling.ts. */
 export const scenarios: Scenario[] = [
   {
     name: 'list course activities (50)',
     ours: ({ data, cookie }) => ({ path: `/api/courses/${data.courseId}/activities`, headers: { cookie } }),
     bare: ({ data }) => ({ path: `/courses/${data.courseId}/activities` }),
+    targets: { minRatio: 0.4, maxP99Ms: 50 },
+  },
+  // The forum comment list as the comment panel asks for it: hottest first, with reply counts and the
+  // caller's likes, out of 100,000 comments (and 300,000 replies).
+  {
+    name: 'list comments, first page (100k comments)',
+    ours: ({ discussions, cookie }) => ({
+      path: `/api/activities/${discussions.forumId}/comments?${commentListQuery}`,
+      headers: { cookie },
+    }),
+    bare: ({ discussions, data }) => ({
+      path: `/activities/${discussions.forumId}/comments?viewer=${data.userId}`,
+    }),
+    targets: { minRatio: 0.4, maxP99Ms: 50 },
+  },
+  // Half-way down the same list by keyset cursor: must cost what the first page costs.
+  {
+    name: 'list comments, deep page by cursor',
+    ours: ({ discussions, cookie }) => ({
+      path: `/api/activities/${discussions.forumId}/comments?${commentListQuery}&cursor=${discussions.deepCursor}`,
+      headers: { cookie },
+    }),
+    bare: ({ discussions, data }) => ({
+      path: `/activities/${discussions.forumId}/comments?viewer=${data.userId}&cursor=${discussions.deepCursor}`,
+    }),
     targets: { minRatio: 0.4, maxP99Ms: 50 },
   },
 ];

@@ -8,6 +8,9 @@ import { HealthResponseSchema } from '@lectern/contracts/common/health.schemas';
 import type { Config } from './config.ts';
 import { registerActivitiesRoutes } from './modules/activities/activities.routes.ts';
 import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
+import { registerDiscussionsRoutes } from './modules/discussions/discussions.routes.ts';
+import { registerExamTakingRoutes } from './modules/exams/exam-taking.routes.ts';
+import { registerExamsRoutes } from './modules/exams/exams.routes.ts';
 import { identityService } from './modules/identity/identity.service.ts';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
 import { registerSessionHook } from './modules/identity/session.hook.ts';
@@ -103,6 +106,9 @@ export async function buildApp(options: BuildAppOptions) {
   registerCoursesRoutes(app, ctx);
   registerActivitiesRoutes(app, ctx);
   registerUploadsRoutes(app, ctx);
+  registerDiscussionsRoutes(app, ctx);
+  registerExamTakingRoutes(app, ctx);
+  registerExamsRoutes(app, ctx);
 
   if (options.serveWeb !== false) {
     await registerWebApp(app, config.webDist ?? defaultWebDist());

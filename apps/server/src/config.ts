@@ -54,6 +54,13 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /** Where the built web app lives; unset means the monorepo's apps/web/dist. */
   WEB_DIST: z.string().optional(),
+  /**
+   * LibreOffice's command for Office → PDF previews: a name looked up on PATH, or a path. When it cannot
+   * be found, previews of Office files answer that LibreOffice is not installed.
+   */
+  SOFFICE_PATH: z.string().trim().min(1).default('soffice'),
+  /** How long one Office → PDF conversion may run before it is killed. */
+  SOFFICE_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
 });
 
 export type Config = Readonly<{
@@ -74,6 +81,8 @@ export type Config = Readonly<{
   logLevel: string;
   seedDemo: boolean;
   webDist: string | undefined;
+  sofficePath: string;
+  sofficeTimeoutMs: number;
 }>;
 
 /**
@@ -106,6 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST,
+    sofficePath: e.SOFFICE_PATH,
+    sofficeTimeoutMs: e.SOFFICE_TIMEOUT_SECONDS * 1000,
   };
 }
 

@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database, storage });
 
   if (config.seedDemo) {
-    const seeded = await seedDemoIfEmpty(database.db, app.log);
+    const seeded = await seedDemoIfEmpty(database.db, app.log, { storage });
     if (seeded) app.log.info('demo data loaded into the empty database');
   }
   const orphanSweeps = startOrphanUploadSweeps({ config, db: database.db, storage, log: app.log });

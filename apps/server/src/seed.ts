@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './platform/database.ts';
+import { localDiskStorage } from './platform/storage/local-disk.storage.ts';
 import { seedDemo } from './seed/demo-seed.ts';
 
 const USAGE = `Usage: node apps/server/dist/seed.js [--reset]
@@ -61,7 +62,8 @@ async function main(): Promise<number> {
     const where = database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
     // Said on the console, not the logger, so LOG_LEVEL=warn in a server's environment can't hide the outcome.
     console.log(`${reset ? 'Resetting and seeding' : 'Seeding'} demo data (${where})...`);
-    const loaded = await seedDemo(database.db, log, { reset });
+    const storage = localDiskStorage(path.join(config.dataDir, 'uploads'));
+    const loaded = await seedDemo(database.db, log, { reset, storage });
     console.log(
       loaded
         ? 'Demo data loaded. Every demo login uses the password lectern-demo.'

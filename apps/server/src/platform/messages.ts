@@ -3,6 +3,10 @@ import type { Locale } from '@lectern/contracts/common/locale';
 import { errorCodeMessages, formatMessage, type MessageParams } from '@lectern/contracts/common/messages';
 import { activitiesMessages } from '@lectern/contracts/activities/activities.messages';
 import { coursesMessages } from '@lectern/contracts/courses/courses.messages';
+import { discussionsMessages } from '@lectern/contracts/discussions/discussions.messages';
+import { examTakingMessages } from '@lectern/contracts/exams/exam-taking.messages';
+import { examsMessages } from '@lectern/contracts/exams/exams.messages';
+import { subjectMessages } from '@lectern/contracts/exams/subject.messages';
 import { identityMessages } from '@lectern/contracts/identity/identity.messages';
 import { uploadsMessages } from '@lectern/contracts/uploads/uploads.messages';
 
@@ -13,6 +17,10 @@ const catalogue = {
   ...coursesMessages,
   ...activitiesMessages,
   ...uploadsMessages,
+  ...discussionsMessages,
+  ...subjectMessages,
+  ...examTakingMessages,
+  ...examsMessages,
 };
 
 export type MessageKey = keyof typeof catalogue;

@@ -10,6 +10,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as activitiesSchema from '../db/schema/activities.ts';
 import { activities, activityReads } from '../db/schema/activities.ts';
 import * as coursesSchema from '../db/schema/courses.ts';
+import * as examSubmissionsSchema from '../db/schema/exam-submissions.ts';
+import * as examsSchema from '../db/schema/exams.ts';
 import {
   academicYears,
   courseMembers,
@@ -24,9 +26,14 @@ import {
 import * as identitySchema from '../db/schema/identity.ts';
 import { departments, orgs, users } from '../db/schema/identity.ts';
 import * as uploadsSchema from '../db/schema/uploads.ts';
+import * as discussionsSchema from '../db/schema/discussions.ts';
 import { hashPassword } from '../modules/identity/password.ts';
 import type { Database, Executor, Transaction } from '../platform/database.ts';
+import type { Storage } from '../platform/storage/storage.ts';
+import { attachDemoCourseware, withDemoCourseware, type StoredCourseware } from './demo-courseware.ts';
 import { DEMO_COURSES, type DemoCourse, type DemoSemester } from './demo-courses.ts';
+import { insertDemoDiscussions } from './demo-discussions.ts';
+import { insertDemoExams } from './demo-exams.ts';
 import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_PEOPLE, studentNo } from './demo-people.ts';
 
 /**
@@ -39,6 +46,9 @@ const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
   coursesSchema,
   activitiesSchema,
   uploadsSchema,
+  discussionsSchema,
+  examsSchema,
+  examSubmissionsSchema,
 ];
 
 export const APP_TABLES: readonly PgTable[] = SCHEMA_MODULES.flatMap((module) =>
@@ -75,16 +85,22 @@ export type SeedCounts = {
 };
 
 /** Loads the demo organisation when the database has no organisation yet. Returns whether it did. */
-export async function seedDemoIfEmpty(db: Database, log: FastifyBaseLogger): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Database,
+  log: FastifyBaseLogger,
+  options: { storage?: Storage } = {},
+): Promise<boolean> {
   // Cheap check first, so an ordinary restart neither hashes a password nor takes the lock.
   if (!(await orgsEmpty(db))) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const counts = await db.transaction(async (tx) => {
-    await takeSeedLock(tx);
-    // Another process may have seeded while this one waited for the lock.
-    if (!(await orgsEmpty(tx))) return null;
-    return insertDemo(tx, passwordHash, new Date());
-  });
+  const counts = await withDemoCourseware(options.storage, (courseware) =>
+    db.transaction(async (tx) => {
+      await takeSeedLock(tx);
+      // Another process may have seeded while this one waited for the lock.
+      if (!(await orgsEmpty(tx))) return null;
+      return insertDemo(tx, passwordHash, new Date(), courseware);
+    }),
+  );
   if (!counts) return false;
   logCounts(log, counts);
   return true;
@@ -97,24 +113,27 @@ export async function seedDemoIfEmpty(db: Database, log: FastifyBaseLogger): Pro
 export async function seedDemo(
   db: Database,
   log: FastifyBaseLogger,
-  options: { reset: boolean },
+  options: { reset: boolean; storage?: Storage },
 ): Promise<boolean> {
   if (!options.reset) {
-    const seeded = await seedDemoIfEmpty(db, log);
+    const seeded = await seedDemoIfEmpty(db, log, { storage: options.storage });
     if (!seeded) log.info('demo data not loaded: the database already holds an organisation');
     return seeded;
   }
   const passwordHash = await hashPassword(DEMO_PASSWORD);
-  const counts = await db.transaction(async (tx) => {
-    await takeSeedLock(tx);
-    await tx.execute(
-      sql`truncate table ${sql.join(
-        APP_TABLE_NAMES.map((name) => sql.identifier(name)),
-        sql`, `,
-      )} restart identity cascade`,
-    );
-    return insertDemo(tx, passwordHash, new Date());
-  });
+  const counts = await withDemoCourseware(options.storage, (courseware) =>
+    db.transaction(async (tx) => {
+      await takeSeedLock(tx);
+      await tx.execute(
+        sql`truncate table ${sql.join(
+          APP_TABLE_NAMES.map((name) => sql.identifier(name)),
+          sql`, `,
+        )} restart identity cascade`,
+      );
+      return insertDemo(tx, passwordHash, new Date(), courseware);
+    }),
+  );
+  if (!counts) return false;
   logCounts(log, counts);
   return true;
 }
@@ -163,7 +182,12 @@ function defaultCompletion(type: ActivityType): { key: string; value: number | n
   return { key: resolved.key, value: resolved.value };
 }
 
-async function insertDemo(tx: Transaction, passwordHash: string, now: Date): Promise<SeedCounts> {
+async function insertDemo(
+  tx: Transaction,
+  passwordHash: string,
+  now: Date,
+  courseware: StoredCourseware | null = null,
+): Promise<SeedCounts> {
   const counts: SeedCounts = {
     orgs: 0,
     departments: 0,
@@ -280,6 +304,9 @@ async function insertDemo(tx: Transaction, passwordHash: string, now: Date): Pro
     });
     for (const [key, n] of Object.entries(courseCounts) as [keyof SeedCounts, number][]) counts[key] += n;
   }
+  if (courseware) await attachDemoCourseware(tx, courseware);
+  await insertDemoDiscussions(tx, orgId);
+  await insertDemoExams(tx, orgId, now);
   return counts;
 }
 

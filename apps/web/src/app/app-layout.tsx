@@ -1,4 +1,4 @@
-import { DownOutlined, LogoutOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import { BookOutlined, DownOutlined, LogoutOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Layout, Space, theme, Typography, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useNavigate } from 'react-router';
@@ -27,6 +27,8 @@ export function AppLayout() {
       ),
     },
     { type: 'divider' },
+    // The question libraries' strings live with the exams feature; its namespace is always loaded.
+    { key: 'subject-libs', icon: <BookOutlined aria-hidden />, label: t('exams:libs.title') },
     ...(user.org_role === 'admin'
       ? [{ key: 'users', icon: <TeamOutlined aria-hidden />, label: t('layout.userManagement') }]
       : []),
@@ -35,6 +37,7 @@ export function AppLayout() {
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'users') void navigate('/admin/users');
+    if (key === 'subject-libs') void navigate('/subject-libs');
     if (key === 'logout') {
       logout.mutate(undefined, {
         onError: (error) => {

@@ -30,6 +30,51 @@ export const authenticatedRoutes: RouteObject[] = [
       Component: (await import('../features/courses/routes/my-courses-page.tsx')).MyCoursesPage,
     }),
   },
+  // Taking, results and marking of an exam: outside the course layout, so the paper has the whole page.
+  {
+    path: 'exam/:id/take',
+    lazy: async () => ({
+      Component: (await import('../features/exams/routes/exam-take-page.tsx')).ExamTakePage,
+    }),
+  },
+  {
+    path: 'exam/:id/result',
+    lazy: async () => ({
+      Component: (await import('../features/exams/routes/exam-result-page.tsx')).ExamResultPage,
+    }),
+  },
+  {
+    path: 'exam/:id/marking',
+    lazy: async () => ({
+      Component: (await import('../features/exams/routes/exam-marking-page.tsx')).ExamMarkingPage,
+    }),
+  },
+  // Question authoring: exam and classroom exam editors and the question libraries.
+  {
+    path: 'exam/:id/subjects',
+    lazy: async () => ({
+      Component: (await import('../features/exams/routes/exam-subjects-page.tsx')).ExamSubjectsPage,
+    }),
+  },
+  {
+    // A static segment, so it wins over `course/:courseId` below.
+    path: 'course/classroom-exam/:id/subjects',
+    lazy: async () => ({
+      Component: (await import('../features/exams/routes/classroom-subjects-page.tsx')).ClassroomSubjectsPage,
+    }),
+  },
+  {
+    path: 'subject-libs',
+    lazy: async () => ({
+      Component: (await import('../features/exams/routes/subject-libs-page.tsx')).SubjectLibsPage,
+    }),
+  },
+  {
+    path: 'subject-lib/:id/edit',
+    lazy: async () => ({
+      Component: (await import('../features/exams/routes/subject-lib-page.tsx')).SubjectLibPage,
+    }),
+  },
   {
     // The course layout (header, tabs, simulate-student switch) wraps every page of one course.
     path: 'course/:courseId',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ExamDataSchema } from '../exams/exam-settings.ts';
 
 /**
  * Per-type payloads of `activity.data`. Each domain registers the schema of the types it owns here;
@@ -38,6 +39,8 @@ export const ACTIVITY_DATA_SCHEMAS = {
   wecom_meeting: MeetingDataSchema,
   microsoft_teams_meeting: MeetingDataSchema,
   google_meeting: MeetingDataSchema,
+  exam: ExamDataSchema,
+  classroom_exam: ExamDataSchema,
 } as const;
 
 export type ActivityType = keyof typeof ACTIVITY_DATA_SCHEMAS;
@@ -76,6 +79,8 @@ export const CREATABLE_ACTIVITY_TYPES: readonly ActivityType[] = [
   'lecture_live',
   'tencent_meeting',
   'classin',
+  'exam',
+  'classroom_exam',
 ];
 
 /** List-item CSS/row key: underscores become hyphens (spec 001 "Activity list item"). */

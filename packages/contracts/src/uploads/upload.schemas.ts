@@ -41,6 +41,14 @@ export const UploadReferenceSchema = z
     can_download: z.boolean(),
     /** The viewer may view it in the page (`?preview=1`): a visible PDF, image, video, audio or text file. */
     can_preview: z.boolean(),
+    /**
+     * Where to view it in the page: a PDF, or an Office file rendered to PDF, at
+     * `/api/uploads/{upload_id}/preview`; pictures, video, audio and text at the attachment's blob with
+     * `?preview=1`; null when it can only be downloaded.
+     */
+    preview_url: z.string().nullable(),
+    /** The attachment's bytes as a download (`/api/uploads/reference/{id}/blob`); see can_download. */
+    blob_url: z.string(),
   })
   .meta({ id: 'UploadReference' });
 export type UploadReference = z.infer<typeof UploadReferenceSchema>;

@@ -107,4 +107,20 @@ export const uploadsMessages = {
     'zh-TW': '你無法檢視該檔案所在的活動',
     'en-US': 'You cannot see the activity this file belongs to.',
   },
+  'uploads.previewUnsupported': {
+    'zh-CN': '该类型的文件无法在线预览，请下载后查看',
+    'zh-TW': '該類型的檔案無法線上預覽，請下載後檢視',
+    'en-US': 'Files of this type cannot be previewed online. Download the file to view it.',
+  },
+  'uploads.previewUnavailable': {
+    'zh-CN': '服务器未安装 LibreOffice，暂时无法预览 Office 文档，请下载后查看',
+    'zh-TW': '伺服器未安裝 LibreOffice，暫時無法預覽 Office 文件，請下載後檢視',
+    'en-US':
+      'Office documents cannot be previewed because LibreOffice is not installed on the server. Download the file to view it.',
+  },
+  'uploads.previewFailed': {
+    'zh-CN': '该文档无法转换为 PDF 预览，请下载后查看',
+    'zh-TW': '該文件無法轉換為 PDF 預覽，請下載後檢視',
+    'en-US': 'This document could not be converted to a PDF preview. Download the file to view it.',
+  },
 } as const satisfies Record<`uploads.${string}`, Localized>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activities, activityReads } from '../../db/schema/activities.ts';
+import { examPaperInstances } from '../../db/schema/exam-submissions.ts';
 import { orgs } from '../../db/schema/identity.ts';
 import {
   addMember,
@@ -489,6 +490,32 @@ describe('reads and dependents', () => {
       activity_ids: [activity.id],
     });
     expect((await dependents(studentSession)).statusCode).toBe(403);
+  });
+
+  it('reports forum posts and started exams as dependents', async () => {
+    const forum = await createActivity(t, { courseId, moduleId, createdBy: teacher.id, type: 'forum' });
+    const exam = await createActivity(t, { courseId, moduleId, createdBy: teacher.id, type: 'exam' });
+    const dependents = async () =>
+      (
+        await as(teacherSession, {
+          method: 'GET',
+          url: `/api/activities/have-dependents?activity_ids=${forum.id},${exam.id}`,
+        })
+      ).json();
+    expect(await dependents()).toEqual({ has_dependents: false, activity_ids: [] });
+
+    const posted = await as(studentSession, {
+      method: 'POST',
+      url: `/api/activities/${forum.id}/comments`,
+      payload: { content: 'A first thought' },
+    });
+    expect(posted.statusCode).toBe(201);
+    await t.db.insert(examPaperInstances).values({ activityId: exam.id, userId: teacher.id, layout: [] });
+
+    expect(await dependents()).toEqual({
+      has_dependents: true,
+      activity_ids: [forum.id, exam.id].sort((a, b) => a - b),
+    });
   });
 
   it('checks have-dependents input', async () => {

@@ -1,3 +1,6 @@
+import { inArray } from 'drizzle-orm';
+import { comments } from '../../db/schema/discussions.ts';
+import { classroomAnswers, examPaperInstances } from '../../db/schema/exam-submissions.ts';
 import type { Database } from '../../platform/database.ts';
 import { activitiesRepository } from './activities.repository.ts';
 
@@ -8,7 +11,25 @@ import { activitiesRepository } from './activities.repository.ts';
  */
 export type DependentRecordCheck = (activityIds: readonly number[], db: Database) => Promise<number[]>;
 
+async function distinctActivityIds(
+  db: Database,
+  table: typeof comments | typeof examPaperInstances | typeof classroomAnswers,
+  activityIds: readonly number[],
+): Promise<number[]> {
+  if (activityIds.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ id: table.activityId })
+    .from(table)
+    .where(inArray(table.activityId, [...activityIds]));
+  return rows.map((row) => row.id);
+}
+
 export const DEPENDENT_RECORD_CHECKS: readonly DependentRecordCheck[] = [
   // Learners who have read or joined the activity.
   (activityIds, db) => activitiesRepository(db).idsWithReads(activityIds),
+  // Exams a student has started (a paper was handed out) and classroom questions answered.
+  (activityIds, db) => distinctActivityIds(db, examPaperInstances, activityIds),
+  (activityIds, db) => distinctActivityIds(db, classroomAnswers, activityIds),
+  // Posts in forums, comment panels and question panels.
+  (activityIds, db) => distinctActivityIds(db, comments, activityIds),
 ];

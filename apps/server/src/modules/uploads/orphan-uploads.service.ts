@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/app-context.ts';
+import { previewKeyOf } from './upload-previews.ts';
 import { uploadsRepository } from './uploads.repository.ts';
 
 export type OrphanUploadsOptions = {
@@ -38,6 +39,7 @@ export function orphanUploadsService(
           if (!storageKey) continue;
           try {
             await ctx.storage.delete(storageKey);
+            await ctx.storage.delete(previewKeyOf(storageKey));
           } catch (error) {
             ctx.log.warn(
               { err: error, uploadId: id, storageKey },

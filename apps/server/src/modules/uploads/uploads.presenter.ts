@@ -1,4 +1,5 @@
 import type { Upload, UploadReference } from '@lectern/contracts/uploads/upload.schemas';
+import { referencePreviewPath, uploadPaths } from '@lectern/contracts/uploads/upload-paths';
 import { canDisplayInline, UPLOAD_KINDS, type UploadKind } from '@lectern/contracts/uploads/upload-rules';
 import type { ReferenceRow, UploadRow, UploadWithCreator } from './uploads.repository.ts';
 
@@ -42,5 +43,12 @@ export function presentReference(
     created_at: reference.createdAt.toISOString(),
     can_download: viewer.canDownload,
     can_preview: canDisplayInline(upload.mimeType),
+    preview_url: referencePreviewPath({
+      id: reference.id,
+      upload_id: upload.id,
+      name: upload.name,
+      mime_type: upload.mimeType,
+    }),
+    blob_url: uploadPaths.referenceBlob(reference.id),
   };
 }

@@ -77,6 +77,23 @@ export function registerUploadsRoutes(app: Api, ctx: AppContext): void {
   );
 
   app.get(
+    '/api/uploads/:id/preview',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        description:
+          'A PDF to view in the page: a PDF upload as it is, or an Office document (doc, docx, ppt, pptx, ' +
+          'xls, xlsx, odt, odp, ods) rendered to PDF by LibreOffice, converted once and kept. 415 when the ' +
+          'file cannot be previewed, LibreOffice is not installed, or the conversion failed.',
+        params: IdParamsSchema,
+      },
+    },
+    async (request, reply) =>
+      sendBlob(reply, await uploads.preview(actorOf(request), request.params.id, request.headers.range)),
+  );
+
+  app.get(
     '/api/uploads/reference/:referenceId/blob',
     {
       config: { access: 'user' },

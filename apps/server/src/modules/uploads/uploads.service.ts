@@ -7,8 +7,10 @@ import {
   type UploadParentType,
   type UploadReference,
 } from '@lectern/contracts/uploads/upload.schemas';
+import { previewKindOf } from '@lectern/contracts/uploads/office-formats';
 import {
   canDisplayInline,
+  extensionOf,
   formatBytes,
   sanitizeUploadName,
   uploadKindOf,
@@ -30,6 +32,7 @@ import { contentDisposition } from './content-disposition.ts';
 import { storeIncomingFile, type IncomingFile } from './file-intake.ts';
 import { parseByteRange } from './http-range.ts';
 import { uploadAccess } from './upload-access.ts';
+import { uploadPreviews } from './upload-previews.ts';
 import { canDownloadAttachment, canManageUpload } from './uploads.policy.ts';
 import { presentReference, presentUpload } from './uploads.presenter.ts';
 import { uploadsRepository, type UploadRow } from './uploads.repository.ts';
@@ -50,6 +53,7 @@ export function uploadsService(ctx: AppContext) {
   const repo = uploadsRepository(ctx.db);
   const access = uploadAccess(ctx.db);
   const activities = activityAccess(ctx.db);
+  const previews = uploadPreviews(ctx);
   const limit = ctx.config.uploadMaxBytes;
   const tooLarge = () =>
     new AppError('payload_too_large', { key: 'uploads.tooLarge', params: { maximum: formatBytes(limit) } });
@@ -162,13 +166,30 @@ export function uploadsService(ctx: AppContext) {
   /** Streams the stored bytes, or the one range asked for. */
   async function serve(upload: UploadRow, request: BlobRequest): Promise<BlobReply> {
     if (upload.status !== 'ready' || !upload.storageKey) throw notFound('uploads.notFound');
-    const mime = upload.mimeType ?? 'application/octet-stream';
+    return serveStored(
+      {
+        key: upload.storageKey,
+        size: upload.size,
+        mime: upload.mimeType,
+        name: upload.name,
+        etag: upload.sha256,
+      },
+      request,
+    );
+  }
+
+  /** Streams stored bytes (an upload's, or a rendering of them), or the one range asked for. */
+  async function serveStored(
+    file: { key: string; size: number; mime: string | null; name: string; etag: string | null },
+    request: BlobRequest,
+  ): Promise<BlobReply> {
+    const mime = file.mime ?? 'application/octet-stream';
     const textual = mime.startsWith('text/') || mime === 'application/json';
     const headers: Record<string, string | number> = {
       'content-type': textual ? `${mime}; charset=utf-8` : mime,
       'content-disposition': contentDisposition(
-        upload.name,
-        request.inline && canDisplayInline(upload.mimeType) ? 'inline' : 'attachment',
+        file.name,
+        request.inline && canDisplayInline(file.mime) ? 'inline' : 'attachment',
       ),
       'accept-ranges': 'bytes',
       'cache-control': 'private, no-cache',
@@ -176,27 +197,27 @@ export function uploadsService(ctx: AppContext) {
       // or run beyond itself; `object-src 'self'` keeps the built-in PDF viewer working.
       'content-security-policy':
         "default-src 'none'; img-src 'self'; media-src 'self'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'",
-      ...(upload.sha256 ? { etag: `"${upload.sha256}"` } : {}),
+      ...(file.etag ? { etag: `"${file.etag}"` } : {}),
     };
-    const range = parseByteRange(request.range, upload.size);
+    const range = parseByteRange(request.range, file.size);
     switch (range.kind) {
       case 'unsatisfiable':
-        return { status: 416, headers: { ...headers, 'content-range': `bytes */${upload.size}` } };
+        return { status: 416, headers: { ...headers, 'content-range': `bytes */${file.size}` } };
       case 'partial':
         return {
           status: 206,
           headers: {
             ...headers,
-            'content-range': `bytes ${range.start}-${range.end}/${upload.size}`,
+            'content-range': `bytes ${range.start}-${range.end}/${file.size}`,
             'content-length': range.end - range.start + 1,
           },
-          body: await ctx.storage.get(upload.storageKey, { start: range.start, end: range.end }),
+          body: await ctx.storage.get(file.key, { start: range.start, end: range.end }),
         };
       case 'full':
         return {
           status: 200,
-          headers: { ...headers, 'content-length': upload.size },
-          body: await ctx.storage.get(upload.storageKey),
+          headers: { ...headers, 'content-length': file.size },
+          body: await ctx.storage.get(file.key),
         };
     }
   }
@@ -277,6 +298,34 @@ export function uploadsService(ctx: AppContext) {
       return serve(upload, request);
     },
 
+    /**
+     * A PDF to view in the page: a PDF upload as it is, an Office upload rendered to PDF by LibreOffice
+     * (once, then kept). Viewing is part of reading, so whoever may read the upload may view it, as with
+     * the attachment blob's inline view; allow_download only governs taking the original away.
+     */
+    async preview(actor: Actor, id: number, range: string | undefined): Promise<BlobReply> {
+      const upload = await loadLive(actor, id);
+      const readable = await access.readableIds(actor, [upload]);
+      if (!readable.has(upload.id)) throw notFound('uploads.notFound');
+      if (upload.status !== 'ready' || !upload.storageKey) throw notFound('uploads.notFound');
+      const kind = previewKindOf(upload.mimeType, upload.name);
+      if (!kind) throw new AppError('unsupported_media_type', 'uploads.previewUnsupported');
+      if (kind.kind === 'pdf') return serve(upload, { range, inline: true });
+      const pdf = await previews.pdfOf(upload, kind.format);
+      const extension = extensionOf(upload.name);
+      const base = extension ? upload.name.slice(0, -(extension.length + 1)) : upload.name;
+      return serveStored(
+        {
+          key: pdf.key,
+          size: pdf.size,
+          mime: 'application/pdf',
+          name: `${base}.pdf`,
+          etag: upload.sha256 ? `${upload.sha256}-pdf` : null,
+        },
+        { range, inline: true },
+      );
+    },
+
     /** An activity's attachments, for whoever can see the activity. */
     async referencesOfActivity(actor: Actor, activityId: number): Promise<{ references: UploadReference[] }> {
       const { activity, access: courseAccess } = await activities.loadVisible(actor, activityId);
@@ -295,7 +344,10 @@ export function uploadsService(ctx: AppContext) {
       const upload = await loadLive(actor, id);
       if (!canManageUpload(actor, upload)) throw forbidden('uploads.notUploader');
       await repo.markDeleted(upload.id);
-      if (upload.storageKey) await ctx.storage.delete(upload.storageKey);
+      if (upload.storageKey) {
+        await ctx.storage.delete(upload.storageKey);
+        await previews.discard(upload.storageKey);
+      }
       return { message: translate(actor.locale, 'uploads.deleted') };
     },
   };

@@ -63,6 +63,14 @@ describe('buildResources', () => {
     expect(resources).toEqual({ 'en-US': { shared: { a: 'A' }, courses: { b: 'B' } } });
   });
 
+  it("merges a feature's part files (<lang>.<part>.json) into its namespace", () => {
+    const resources = buildResources({
+      '../../features/exams/locales/en-US.json': { editor: { title: 'E' } },
+      '../../features/exams/locales/en-US.taking.json': { taking: { title: 'T' } },
+    });
+    expect(resources).toEqual({ 'en-US': { exams: { editor: { title: 'E' }, taking: { title: 'T' } } } });
+  });
+
   it('registers every feature found on disk', () => {
     expect(i18n.hasResourceBundle('zh-CN', 'shared')).toBe(true);
     expect(i18n.hasResourceBundle('zh-TW', 'identity')).toBe(true);

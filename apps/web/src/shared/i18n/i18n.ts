@@ -25,16 +25,21 @@ const localeFiles = import.meta.glob<Messages>(['../locales/*.json', '../../feat
   import: 'default',
 });
 
-/** Maps `.../features/<feature>/locales/<lang>.json` to namespace `<feature>`, and `shared/locales` to `shared`. */
+/**
+ * Maps `.../features/<feature>/locales/<lang>.json` to namespace `<feature>`, and `shared/locales` to `shared`.
+ * A large feature may split its strings into parts, `<lang>.<part>.json`, merged into the same namespace;
+ * parts must use distinct top-level keys.
+ */
 export function buildResources(files: Record<string, Messages>): Resource {
   const resources: Resource = {};
   for (const [path, messages] of Object.entries(files)) {
-    const match = /(?:features\/([^/]+)\/)?locales\/([^/]+)\.json$/.exec(path);
+    const match = /(?:features\/([^/]+)\/)?locales\/([^/.]+)(?:\.[\w-]+)?\.json$/.exec(path);
     if (!match) continue;
     const namespace = match[1] ?? SHARED_NAMESPACE;
     const language = match[2] ?? '';
     if (!(LOCALES as readonly string[]).includes(language)) continue;
-    (resources[language] ??= {})[namespace] = messages;
+    const byNamespace = (resources[language] ??= {});
+    byNamespace[namespace] = { ...(byNamespace[namespace] as Messages | undefined), ...messages };
   }
   return resources;
 }

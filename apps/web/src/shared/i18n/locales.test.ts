@@ -25,9 +25,11 @@ function placeholders(text: string): string[] {
 
 const folders = new Map<string, Map<string, Tree>>();
 for (const [path, tree] of Object.entries(files)) {
-  const match = /^(.*\/locales)\/([^/]+)\.json$/.exec(path);
+  // `<lang>.json`, or `<lang>.<part>.json` for a feature that splits its strings: each part is checked alone.
+  const match = /^(.*\/locales)\/([^/.]+)(\.[\w-]+)?\.json$/.exec(path);
   if (!match) continue;
-  const [, folder = '', language = ''] = match;
+  const [, base = '', language = '', part = ''] = match;
+  const folder = base + part;
   if (!folders.has(folder)) folders.set(folder, new Map());
   folders.get(folder)!.set(language, tree);
 }

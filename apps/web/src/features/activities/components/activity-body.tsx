@@ -3,9 +3,11 @@ import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import { MEETING_TYPES } from '@lectern/contracts/activities/activity-types';
 import { Button, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AttachmentList } from '../../uploads/public/attachment-list.tsx';
-import { attachmentBlobUrl } from '../../uploads/public/upload-urls.ts';
+import { ForumBoard } from '../../discussions/public/forum-board.tsx';
+import { ExamActivityBody } from '../../exams/public/exam-activity-body.tsx';
 import { isWebUrl } from './activity-form.rules.ts';
+import { MaterialBody } from './material-body.tsx';
+import { OnlineVideoBody } from './online-video-body.tsx';
 import { RichText } from './rich-text.tsx';
 
 function textOf(data: Record<string, unknown>, field: string): string | undefined {
@@ -85,34 +87,10 @@ function MeetingBody({ activity }: { activity: Activity }) {
   );
 }
 
-function OnlineVideoBody({ activity }: { activity: Activity }) {
-  const { t } = useTranslation('activities');
-  const video = [...activity.uploads]
-    .sort((a, b) => a.sort - b.sort || a.id - b.id)
-    .find((reference) => reference.type === 'video');
-  return (
-    <Flex vertical gap={16}>
-      {!video ? (
-        <Typography.Text type="secondary">{t('detail.noVideo')}</Typography.Text>
-      ) : video.can_preview ? (
-        <video
-          controls
-          preload="metadata"
-          src={attachmentBlobUrl(video.id, { preview: true })}
-          aria-label={video.name}
-          style={{ width: '100%', maxHeight: '70vh' }}
-        >
-          {t('detail.videoUnsupported')}
-        </video>
-      ) : (
-        <Typography.Text type="secondary">{t('detail.videoNotAllowed')}</Typography.Text>
-      )}
-      <Description activity={activity} />
-    </Flex>
-  );
-}
-
-/** True when the body already lists the attachments, so the page does not list them twice. */
+/**
+ * True when the body already shows the attachments (the courseware viewer, the video player), so the
+ * page does not list them twice.
+ */
 export function bodyListsAttachments(type: string): boolean {
   return type === 'material';
 }
@@ -129,14 +107,22 @@ export function ActivityBody({ activity }: { activity: Activity }) {
     );
   }
   if (activity.type === 'web_link') return <WebLinkBody activity={activity} />;
+  if (activity.type === 'exam' || activity.type === 'classroom_exam') {
+    return <ExamActivityBody activity={activity} />;
+  }
   if ((MEETING_TYPES as readonly string[]).includes(activity.type))
     return <MeetingBody activity={activity} />;
-  if (activity.type === 'online_video') return <OnlineVideoBody activity={activity} />;
+  if (activity.type === 'online_video') {
+    return <OnlineVideoBody activity={activity} description={<Description activity={activity} />} />;
+  }
   if (activity.type === 'material') {
+    return <MaterialBody activity={activity} description={<Description activity={activity} />} />;
+  }
+  if (activity.type === 'forum') {
     return (
       <Flex vertical gap={16}>
         <Description activity={activity} />
-        <AttachmentList attachments={activity.uploads} emptyText={t('detail.noFiles')} />
+        <ForumBoard activity={activity} />
       </Flex>
     );
   }

@@ -135,3 +135,55 @@ describe('ActivityFormModal', () => {
     },
   );
 });
+
+describe('ActivityFormModal for exams', () => {
+  const examCriteria: ApiRoutes = {
+    'GET /api/completion-criteria': () => jsonResponse({ completion_criteria: [] }),
+    'GET /api/courses/5/group-sets': () => jsonResponse({ group_sets: [] }),
+  };
+
+  it('edits the exam settings and keeps them in data', { timeout: 60_000 }, async () => {
+    const fetchMock = mockApi({
+      ...examCriteria,
+      'PUT /api/activities/101': () => jsonResponse(makeActivity({ type: 'exam' })),
+    });
+    const user = userEvent.setup({ delay: null });
+    const { onClose } = renderModal({
+      activity: makeActivity({ type: 'exam', data: { submit_times: 3, score_rule: 'last' } }),
+      preset: undefined,
+    });
+
+    expect((screen.getByLabelText('Attempts allowed') as HTMLInputElement).value).toBe('3');
+    expect(screen.getByRole('radio', { name: 'Last' })).toHaveProperty('checked', true);
+    await user.click(screen.getByRole('switch', { name: 'Shuffle questions' }));
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const put = sentRequests(fetchMock).find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      data: {
+        total_points: 100,
+        submit_times: 3,
+        score_rule: 'last',
+        announce_answer_type: 'after_submit',
+        random_subject_order: true,
+        random_option_order: false,
+        display_mode: 'all',
+        has_make_up_user: false,
+      },
+    });
+  });
+
+  it('asks for a release date when answers are released on a date', { timeout: 60_000 }, async () => {
+    const fetchMock = mockApi(examCriteria);
+    const user = userEvent.setup({ delay: null });
+    renderModal({ activity: makeActivity({ type: 'exam', data: {} }), preset: undefined });
+
+    await user.click(screen.getByRole('combobox', { name: 'Release answers' }));
+    await user.click(await screen.findByTitle('On a date'));
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+
+    expect(await screen.findByText('Choose when to release it.')).toBeTruthy();
+    expect(sentRequests(fetchMock).some((call) => call.method === 'PUT')).toBe(false);
+  });
+});

@@ -5,6 +5,12 @@ import { App, Form, Input, Select, Switch, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTimePicker } from '../../../shared/components/date-time-picker.tsx';
 import { FormModal } from '../../../shared/components/form-modal.tsx';
+import { ExamSettingsFields } from '../../exams/public/exam-settings-fields.tsx';
+import {
+  EXAM_SETTING_FIELDS,
+  examSettingsFormValues,
+  isExamActivityType,
+} from '../../exams/public/exam-settings-form.ts';
 import { UploadField } from '../../uploads/public/upload-field.tsx';
 import { useCreateActivity } from '../api/create-activity.ts';
 import { useUpdateActivity } from '../api/update-activity.ts';
@@ -23,10 +29,11 @@ import { activityTypeName } from './activity-display.ts';
 import { CompletionCriteriaInput } from './completion-criteria-input.tsx';
 import { isCompletionComplete, type CompletionValue } from './completion-criteria-input.rules.ts';
 
-/** The completion criterion's two wire fields share one input. */
-const COMPLETION_ALIASES = {
+/** The completion criterion's two wire fields share one input; exam settings travel inside `data`. */
+const SERVER_FIELD_ALIASES = {
   completion_criterion_key: 'completion',
   completion_criterion_value: 'completion',
+  ...Object.fromEntries(EXAM_SETTING_FIELDS.map((field) => [`data.${field}`, `exam.${field}`])),
 };
 
 export interface ActivityPlacement {
@@ -83,6 +90,7 @@ export function ActivityFormModal({
         start_time: null,
         end_time: null,
         uploads: [],
+        exam: examSettingsFormValues(),
       };
 
   const typeOptions: string[] = [...CREATABLE_ACTIVITY_TYPES];
@@ -184,7 +192,7 @@ export function ActivityFormModal({
       initialValues={initialValues}
       onValuesChange={onValuesChange}
       onSubmit={onSubmit}
-      serverFieldAliases={COMPLETION_ALIASES}
+      serverFieldAliases={SERVER_FIELD_ALIASES}
       onClose={onClose}
       afterClose={afterClose}
     >
@@ -248,6 +256,7 @@ export function ActivityFormModal({
         <Switch checkedChildren={t('form.publishedOn')} unCheckedChildren={t('form.publishedOff')} />
       </Form.Item>
       {dataFieldsFor(type).map(dataFieldItem)}
+      {isExamActivityType(type) && type ? <ExamSettingsFields courseId={course.id} type={type} /> : null}
       {takesAttachments(type) ? (
         <Form.Item name="uploads" label={t('form.attachments')}>
           <UploadField

@@ -4,6 +4,12 @@ import type {
   UpdateActivityRequest,
 } from '@lectern/contracts/activities/activity.schemas';
 import { MEETING_TYPES } from '@lectern/contracts/activities/activity-types';
+import {
+  examDataFromForm,
+  examSettingsFormValues,
+  isExamActivityType,
+  type ExamSettingsFormValues,
+} from '../../exams/public/exam-settings-form.ts';
 import type { UploadedFile } from '../../uploads/public/upload-field.tsx';
 import { completionRequest, type CompletionValue } from './completion-criteria-input.rules.ts';
 
@@ -25,6 +31,8 @@ export interface ActivityFormValues {
   uploads?: UploadedFile[];
   /** Undefined until the user touches the input: the server then applies the type's default. */
   completion?: CompletionValue;
+  /** Exam and classroom exam settings, stored in `data`. */
+  exam?: Partial<ExamSettingsFormValues>;
 }
 
 const ATTACHMENT_TYPES: readonly string[] = ['material', 'online_video', 'homework'];
@@ -99,19 +107,24 @@ function commonFields(type: string, values: ActivityFormValues) {
   };
 }
 
+function typeData(type: string, values: ActivityFormValues, stored?: Record<string, unknown>) {
+  const data = buildActivityData(type, values.data, stored);
+  return isExamActivityType(type) ? { ...data, ...examDataFromForm(values.exam) } : data;
+}
+
 export function toCreateRequest(values: ActivityFormValues): CreateActivityRequest {
   const type = values.type ?? '';
   return {
     type,
     ...commonFields(type, values),
-    data: buildActivityData(type, values.data),
+    data: typeData(type, values),
   };
 }
 
 export function toUpdateRequest(values: ActivityFormValues, activity: Activity): UpdateActivityRequest {
   return {
     ...commonFields(activity.type, values),
-    data: buildActivityData(activity.type, values.data, activity.data),
+    data: typeData(activity.type, values, activity.data),
   };
 }
 
@@ -139,5 +152,6 @@ export function formValuesFromActivity(activity: Activity): ActivityFormValues {
       .sort((a, b) => a.sort - b.sort || a.id - b.id)
       .map((reference) => ({ upload_id: reference.upload_id, name: reference.name, size: reference.size })),
     completion: { key: activity.completion_criterion_key, value: activity.completion_criterion_value },
+    ...(isExamActivityType(activity.type) ? { exam: examSettingsFormValues(activity.data) } : {}),
   };
 }

@@ -1,4 +1,5 @@
 import type { Course } from '@lectern/contracts/courses/course.schemas';
+import type { HotTopic } from '@lectern/contracts/discussions/discussions.schemas';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
@@ -8,8 +9,9 @@ import { CourseContext } from '../../courses/public/course-context.ts';
 import { makeActivity, makeCourseWithWeeks } from '../test/fixtures.ts';
 import { CourseContentPage } from './course-content-page.tsx';
 
-function renderPage(course: Course, canEdit: boolean) {
+function renderPage(course: Course, canEdit: boolean, hotTopics: HotTopic[] = []) {
   const fetchMock = mockApi({
+    'GET /api/studio/5/hot-topics': () => jsonResponse({ hot_topics: hotTopics }),
     'GET /api/courses/5/activities': () =>
       jsonResponse({
         activities: [
@@ -58,7 +60,14 @@ describe('CourseContentPage', () => {
       within(screen.getByRole('region', { name: 'Week 2' })).getByText('No activities here yet'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add activity to Introduction' })).toBeTruthy();
-    expect(sentRequests(fetchMock).map((call) => call.url)).toEqual(['/api/courses/5/activities']);
+    // The outline's activities in one request, and the side card's topics.
+    expect(
+      sentRequests(fetchMock)
+        .map((call) => call.url)
+        .sort(),
+    ).toEqual(['/api/courses/5/activities', '/api/studio/5/hot-topics']);
+    // No topics: no hot-topics card.
+    expect(screen.queryByRole('region', { name: 'Hot topics' })).toBeNull();
   });
 
   it('shows no edit or add controls to someone viewing as a student', async () => {
@@ -69,5 +78,27 @@ describe('CourseContentPage', () => {
 
     expect(await screen.findByRole('link', { name: 'First' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Edit|Delete|More actions|Add activity/ })).toBeNull();
+  });
+
+  it("shows the course's hot forum topics beside the outline, each opening its thread", async () => {
+    renderPage(makeCourseWithWeeks(), false, [
+      {
+        id: 70,
+        title: 'Linked lists or arrays?',
+        comments: 3,
+        content: '<p>Which one for a queue?</p>',
+        created_at: '2026-03-01T08:00:00.000Z',
+        created_by: null,
+        receiver: { id: 9, title: 'Forum' },
+        reply_count: 2,
+      },
+    ]);
+
+    const card = await screen.findByRole('region', { name: 'Hot topics' });
+    expect(within(card).getByRole('link', { name: 'Linked lists or arrays?' }).getAttribute('href')).toBe(
+      '/course/5/activity/9?topic=70',
+    );
+    expect(within(card).getByText('Replies: 3')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'First' })).toBeTruthy();
   });
 });

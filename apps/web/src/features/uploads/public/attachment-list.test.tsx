@@ -3,26 +3,11 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
+import { makeReference } from '../test/fixtures.ts';
 import { AttachmentList } from './attachment-list.tsx';
 
-const reference = (overrides: Partial<UploadReference>): UploadReference => ({
-  id: 1,
-  reference_id: 1,
-  upload_id: 1,
-  name: 'file',
-  size: 1536,
-  type: 'document',
-  mime_type: 'application/pdf',
-  parent_type: 'learning_activity',
-  parent_id: 101,
-  allow_download: true,
-  sort: 0,
-  created_by_id: 7,
-  created_at: '2026-03-01T00:00:00.000Z',
-  can_download: true,
-  can_preview: true,
-  ...overrides,
-});
+const reference = (overrides: Partial<UploadReference>): UploadReference =>
+  makeReference({ name: 'file', ...overrides });
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');

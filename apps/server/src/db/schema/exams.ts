@@ -1,0 +1,129 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { activities } from './activities.ts';
+import { courses } from './courses.ts';
+import { orgs, users } from './identity.ts';
+
+/**
+ * Question libraries. A library with no course is its owner's personal one; `folder` libraries only hold
+ * other libraries (parent_id). Questionnaire libraries are kept apart by lib_type.
+ */
+export const subjectLibs = pgTable(
+  'subject_libs',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer()
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    courseId: integer().references(() => courses.id, { onDelete: 'cascade' }),
+    ownerId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    parentId: integer().references((): AnyPgColumn => subjectLibs.id, { onDelete: 'cascade' }),
+    libType: text({ enum: ['exam', 'folder', 'questionnaire'] }).notNull(),
+    title: text().notNull(),
+    sort: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subject_libs_owner_idx').on(t.ownerId, t.libType),
+    index('subject_libs_course_idx').on(t.courseId, t.libType),
+    index('subject_libs_parent_idx').on(t.parentId),
+  ],
+);
+
+/**
+ * Questions. Each belongs to exactly one owner: a library, or an exam / classroom exam (an activity of
+ * that type). Sub-questions of an analysis or cloze stem carry the stem as parent and the same owner, so
+ * one indexed read by owner fetches a whole paper.
+ */
+export const subjects = pgTable(
+  'subjects',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    libId: integer().references(() => subjectLibs.id, { onDelete: 'cascade' }),
+    activityId: integer().references(() => activities.id, { onDelete: 'cascade' }),
+    /** Questions of an exam's make-up paper (spec 000: is_makeup_exam). */
+    isMakeup: boolean().notNull().default(false),
+    parentId: integer().references((): AnyPgColumn => subjects.id, { onDelete: 'cascade' }),
+    type: text().notNull(),
+    description: text().notNull().default(''),
+    point: doublePrecision().notNull().default(0),
+    sort: integer().notNull().default(0),
+    difficultyLevel: smallint().notNull().default(0),
+    answer: text(),
+    answerExplanation: text(),
+    /** fill_in_blank: [{sort, answers: string[]}], every accepted answer per blank. */
+    blanks: jsonb().$type<{ sort: number; answers: string[] }[]>().notNull().default([]),
+    /** matching: [{sort, content, option_sort}], the left-hand items and the option each pairs with. */
+    pairs: jsonb().$type<{ sort: number; content: string; option_sort: number }[]>().notNull().default([]),
+    settings: jsonb().$type<{ case_sensitive?: boolean; unordered_blanks?: boolean }>().notNull().default({}),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('subjects_one_owner', sql`(${t.libId} is null) <> (${t.activityId} is null)`),
+    index('subjects_activity_idx').on(t.activityId, t.isMakeup, t.sort, t.id),
+    index('subjects_lib_idx').on(t.libId, t.sort, t.id),
+    index('subjects_parent_idx').on(t.parentId),
+  ],
+);
+
+export const subjectOptions = pgTable(
+  'subject_options',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    subjectId: integer()
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    sort: integer().notNull().default(0),
+    content: text().notNull(),
+    isAnswer: boolean().notNull().default(false),
+  },
+  (t) => [index('subject_options_subject_idx').on(t.subjectId, t.sort)],
+);
+
+/** Links to knowledge-graph nodes; the graph itself arrives later, so no foreign key yet. */
+export const subjectKnowledgeNodes = pgTable(
+  'subject_knowledge_nodes',
+  {
+    subjectId: integer()
+      .notNull()
+      .references(() => subjects.id, { onDelete: 'cascade' }),
+    knowledgeNodeId: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subjectId, t.knowledgeNodeId] }),
+    index('subject_knowledge_nodes_node_idx').on(t.knowledgeNodeId),
+  ],
+);
+
+/** Students who take an exam's make-up paper instead of the main one. */
+export const examMakeupUsers = pgTable(
+  'exam_makeup_users',
+  {
+    activityId: integer()
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.userId] })],
+);

@@ -1,0 +1,554 @@
+import type { z } from 'zod';
+import type { ExamData } from '@lectern/contracts/exams/exam-settings';
+import type {
+  DistributeResponse,
+  ExamAnswer,
+  ExamSubmissionDetail,
+  ExamSubmissionsResponse,
+  QualificationReason,
+  QualificationResponse,
+  StudentExam,
+  StudentExamsResponse,
+  SubmitExamRequestSchema,
+  SubmitExamResponse,
+} from '@lectern/contracts/exams/exam-taking.schemas';
+import { combineAttempts, gradePaper, scoresReleased } from '@lectern/contracts/exams/grading';
+import { examSettings } from '@lectern/contracts/exams/exam-settings';
+import type { AppContext } from '../../platform/app-context.ts';
+import { AppError, forbidden, invalid, notFound, type FieldMessages } from '../../platform/errors.ts';
+import { sanitizeUserHtml } from '../../platform/html/sanitize-html.ts';
+import type { Actor } from '../../platform/http/request-context.ts';
+import { translate, type MessageKey } from '../../platform/messages.ts';
+import { activitiesRepository } from '../activities/activities.repository.ts';
+import { courseAccess } from '../courses/course-access.ts';
+import { assertCan } from '../courses/courses.policy.ts';
+import type { LoadedExam } from './exam-access.ts';
+import { takingExamAccess, type OwnStanding } from './taking-exam-access.ts';
+import { buildLayout, indexLayout, orderByLayout, paperOf, type PaperIndex } from './exam-paper.ts';
+import {
+  assertCanTake,
+  isExaminee,
+  readsAllSubmissions,
+  submissionVisibility,
+} from './exam-taking.policy.ts';
+import { presentSummary } from './exam-taking.presenter.ts';
+import {
+  examTakingRepository,
+  type AttemptScope,
+  type InstanceRow,
+  type OpenAttempt,
+  type SubmissionRow,
+} from './exam-taking.repository.ts';
+import { submissionDetails } from './submission-details.ts';
+import { toSubject } from './subjects.presenter.ts';
+import { subjectsRepository, type SubjectTree } from './subjects.repository.ts';
+
+type SubmitInput = z.output<typeof SubmitExamRequestSchema>;
+
+const REASON_MESSAGES: Record<QualificationReason, MessageKey> = {
+  not_published: 'exams.taking.notPublished',
+  not_started: 'exams.taking.notStarted',
+  closed: 'exams.taking.closed',
+  no_attempts_left: 'exams.taking.noAttemptsLeft',
+  no_questions: 'exams.taking.noQuestions',
+  not_examinee: 'exams.taking.notExaminee',
+};
+
+/** Outside the exam's window: not yet started, or over (the window includes both ends). */
+export function windowReason(
+  activity: { startTime: Date | null; endTime: Date | null },
+  now: Date,
+): 'not_started' | 'closed' | null {
+  if (activity.startTime && now.getTime() < activity.startTime.getTime()) return 'not_started';
+  if (activity.endTime && now.getTime() > activity.endTime.getTime()) return 'closed';
+  return null;
+}
+
+const refuse = (reason: QualificationReason) => forbidden(REASON_MESSAGES[reason]);
+
+/** Where a student stands in one exam: their paper, whose attempts count, how many are used and allowed. */
+type Standing = {
+  scope: AttemptScope;
+  isMakeup: boolean;
+  used: number;
+  allowed: number;
+  open: OpenAttempt | undefined;
+  /** The caller's highest attempt number so far (0: none). */
+  maxAttempt: number;
+};
+
+/** The stored form of an answer: every field present, HTML sanitised, the stem taken from the paper. */
+function storedAnswers(input: NonNullable<SubmitInput['subjects']>, paper: PaperIndex): ExamAnswer[] {
+  const fields: FieldMessages = {};
+  const byId = new Map<number, ExamAnswer>();
+  input.forEach((answer, i) => {
+    const entry = paper.get(answer.subject_id);
+    if (!entry) {
+      fields[`subjects.${i}.subject_id`] = [
+        { key: 'exams.taking.subjectNotOnPaper', params: { id: answer.subject_id } },
+      ];
+      return;
+    }
+    const optionIds = [...new Set(answer.answer_option_ids ?? [])];
+    if (optionIds.some((id) => !entry.optionIds.has(id))) {
+      fields[`subjects.${i}.answer_option_ids`] = ['exams.taking.optionInvalid'];
+      return;
+    }
+    const text = answer.answer ?? null;
+    byId.set(answer.subject_id, {
+      subject_id: answer.subject_id,
+      parent_id: entry.parentId,
+      answer_option_ids: optionIds,
+      answer: text === null || text === '' ? text : sanitizeUserHtml(text),
+      answers: (answer.answers ?? []).map((a) => ({ sort: a.sort, content: a.content })),
+    });
+  });
+  if (Object.keys(fields).length > 0) throw invalid(fields);
+  return [...byId.values()];
+}
+
+/**
+ * How long a paper read for taking stays in memory. A paper is frozen once a student has started it
+ * (authoring refuses changes then), and it is only read here once an attempt exists or is being created;
+ * the expiry bounds the one race left (an edit committed while the first attempt is being created).
+ */
+const PAPER_CACHE_MS = 30_000;
+const PAPER_CACHE_ENTRIES = 500;
+const KNOWN_INSTANCES = 5_000;
+
+type KnownInstance = Pick<InstanceRow, 'id' | 'activityId' | 'userId' | 'isMakeup' | 'layout'>;
+
+export function examTakingService(ctx: AppContext) {
+  const exams = takingExamAccess(ctx.db);
+  const repo = examTakingRepository(ctx.db);
+  const details = submissionDetails(ctx.db);
+  const subjects = subjectsRepository;
+  const courses = courseAccess(ctx.db);
+  const activities = activitiesRepository(ctx.db);
+
+  const papers = new Map<string, { expires: number; trees: Promise<SubjectTree[]> }>();
+  /**
+   * Paper instances never change once created (order, owner, exam), so saves skip reading them again;
+   * whether one is still a draft is checked by the write itself.
+   */
+  const knownInstances = new Map<number, KnownInstance>();
+
+  function remember(instance: KnownInstance): void {
+    knownInstances.delete(instance.id);
+    knownInstances.set(instance.id, instance);
+    if (knownInstances.size > KNOWN_INSTANCES)
+      knownInstances.delete(knownInstances.keys().next().value ?? instance.id);
+  }
+
+  async function readInstance(id: number) {
+    const found = await repo.findInstance(id);
+    if (found) remember(found.instance);
+    return found;
+  }
+
+  /** A paper's questions for taking or grading it, shared by every student of the exam for a while. */
+  function loadPaper(examId: number, isMakeup: boolean): Promise<SubjectTree[]> {
+    const key = `${examId}:${isMakeup}`;
+    const now = Date.now();
+    const hit = papers.get(key);
+    if (hit && hit.expires > now) return hit.trees;
+    const trees = subjects.loadTrees({ activityId: examId, isMakeup }, {}, ctx.db);
+    papers.delete(key);
+    papers.set(key, { expires: now + PAPER_CACHE_MS, trees });
+    if (papers.size > PAPER_CACHE_ENTRIES) papers.delete(papers.keys().next().value ?? key);
+    // An empty paper may be filled any moment (nobody can have started it), and a failed read is retried.
+    void trees.then(
+      (loaded) => {
+        if (loaded.length === 0 && papers.get(key)?.trees === trees) papers.delete(key);
+      },
+      () => {
+        if (papers.get(key)?.trees === trees) papers.delete(key);
+      },
+    );
+    return trees;
+  }
+
+  /** Null when the caller is in no group of a group exam (they cannot take it). */
+  async function standing(actor: Actor, exam: LoadedExam, own: OwnStanding): Promise<Standing | null> {
+    const { activity, settings } = exam;
+    const isMakeup = settings.has_make_up_user && own.makeupUser;
+    const scope: AttemptScope = { examineeId: actor.userId, groupId: null };
+    const allowed = settings.submit_times + own.retakes;
+    const mine = { scope, isMakeup, used: own.used, allowed, open: own.open, maxAttempt: own.maxAttempt };
+    if (!settings.group_set_id) return mine;
+    // A group exam's attempts are the group's: any member's hand-ins and retakes count.
+    const group = await repo.groupOf(settings.group_set_id, actor.userId);
+    if (!group) return null;
+    const groupScope: AttemptScope = { examineeId: actor.userId, groupId: group.groupId };
+    const [used, retakes] = await Promise.all([
+      repo.countFinal(activity.id, groupScope),
+      repo.countRetakes(activity.id, group.memberIds),
+    ]);
+    return { ...mine, scope: groupScope, used, allowed: settings.submit_times + retakes };
+  }
+
+  /** An exam the caller may take: a learner of its course, published. */
+  function assertExaminee(exam: LoadedExam): void {
+    assertCanTake(exam.access);
+    if (!exam.activity.published) throw refuse('not_published');
+  }
+
+  async function checkedExaminee(actor: Actor, examId: number): Promise<LoadedExam> {
+    const exam = await exams.loadExam(actor, examId);
+    assertExaminee(exam);
+    return exam;
+  }
+
+  function studentExam(
+    activity: {
+      id: number;
+      title: string;
+      moduleId: number;
+      syllabusId: number | null;
+      startTime: Date | null;
+      endTime: Date | null;
+    },
+    settings: ExamData,
+    facts: {
+      finals: { score: number | null; markStatus: 'marked' | 'unmarked' }[];
+      hasDraft: boolean;
+      retakes: number;
+      isMakeup: boolean;
+    },
+    now: Date,
+  ): StudentExam {
+    const allowed = settings.submit_times + facts.retakes;
+    const released = scoresReleased(settings, { submitted: facts.finals.length > 0, now });
+    const window = windowReason(activity, now);
+    return {
+      id: activity.id,
+      title: activity.title,
+      module_id: activity.moduleId,
+      syllabus_id: activity.syllabusId,
+      start_time: activity.startTime?.toISOString() ?? null,
+      end_time: activity.endTime?.toISOString() ?? null,
+      is_started: window !== 'not_started',
+      is_closed: window === 'closed',
+      submit_times: settings.submit_times,
+      submission_count: facts.finals.length,
+      remaining_times: Math.max(0, allowed - facts.finals.length),
+      has_draft: facts.hasDraft,
+      score: released
+        ? combineAttempts(
+            settings.score_rule,
+            facts.finals.map((f) => (f.markStatus === 'marked' ? f.score : null)),
+          )
+        : null,
+      score_released: released,
+      awaiting_marking: facts.finals.some((f) => f.markStatus !== 'marked'),
+      total_points: settings.total_points,
+      score_rule: settings.score_rule,
+      display_mode: settings.display_mode,
+      announce_answer_type: settings.announce_answer_type,
+      announce_score_type: settings.announce_score_type,
+      group_set_id: settings.group_set_id ?? null,
+      is_makeup_exam: facts.isMakeup,
+    };
+  }
+
+  return {
+    /** `GET /api/courses/{cid}/exam-list`: published exams with the caller's attempts and released score. */
+    async examList(actor: Actor, courseId: number): Promise<StudentExamsResponse> {
+      const access = await courses.load(actor, courseId);
+      assertCan(access, 'course.read');
+      const rows = await activities.list({
+        courseId,
+        type: 'exam',
+        publishedOnly: true,
+        viewerId: actor.userId,
+      });
+      const ids = rows.map((r) => r.id);
+      const listed = rows.map((row) => ({ row, settings: examSettings(row.data) }));
+      const groupSetIds = [
+        ...new Set(listed.flatMap(({ settings }) => (settings.group_set_id ? [settings.group_set_id] : []))),
+      ];
+      const [memberships, makeup] = await Promise.all([
+        repo.groupsInSets(groupSetIds, actor.userId),
+        repo.makeupExamIds(ids, actor.userId),
+      ]);
+      const groupBySet = new Map(memberships.map((m) => [m.groupSetId, m]));
+      const memberIds = [...new Set([actor.userId, ...memberships.flatMap((m) => m.memberIds)])];
+      const [submissions, retakes] = await Promise.all([
+        repo.submissionsOfStudent(
+          ids,
+          actor.userId,
+          memberships.map((m) => m.groupId),
+        ),
+        repo.retakeCounts(ids, memberIds),
+      ]);
+      const now = new Date();
+      return {
+        exams: listed.map(({ row, settings }) => {
+          const group = settings.group_set_id ? groupBySet.get(settings.group_set_id) : undefined;
+          const mine = submissions.filter(
+            (s) =>
+              s.activityId === row.id &&
+              (group ? s.groupId === group.groupId : s.examineeId === actor.userId),
+          );
+          const counted = new Set(group ? group.memberIds : [actor.userId]);
+          return studentExam(
+            row,
+            settings,
+            {
+              finals: mine.filter((s) => s.status === 'submitted'),
+              hasDraft: mine.some((s) => s.status === 'draft' && s.examineeId === actor.userId),
+              retakes: retakes
+                .filter((r) => r.activityId === row.id && counted.has(r.examineeId))
+                .reduce((total, r) => total + r.value, 0),
+              isMakeup: settings.has_make_up_user && makeup.has(row.id),
+            },
+            now,
+          );
+        }),
+      };
+    },
+
+    /** `GET /api/exam/{id}/check-exam-qualification`: may the caller start (or resume) the exam now? */
+    async qualification(actor: Actor, examId: number): Promise<QualificationResponse> {
+      const { exam, own } = await exams.loadWithStanding(actor, examId);
+      const verdict = (
+        reason: QualificationReason | null,
+        counts: { used: number; allowed: number; hasDraft: boolean; message?: MessageKey },
+      ): QualificationResponse => ({
+        qualified: reason === null,
+        reason,
+        message: reason === null ? null : translate(actor.locale, counts.message ?? REASON_MESSAGES[reason]),
+        submit_times: exam.settings.submit_times,
+        submission_count: counts.used,
+        remaining_times: Math.max(0, counts.allowed - counts.used),
+        has_draft: counts.hasDraft,
+      });
+      const none = { used: 0, allowed: exam.settings.submit_times, hasDraft: false };
+      if (!exam.activity.published) return verdict('not_published', none);
+      if (!isExaminee(exam.access)) return verdict('not_examinee', none);
+      const current = await standing(actor, exam, own);
+      if (!current) return verdict('not_examinee', { ...none, message: 'exams.taking.noGroup' });
+      const counts = { used: current.used, allowed: current.allowed, hasDraft: current.open !== undefined };
+      const window = windowReason(exam.activity, new Date());
+      if (window) return verdict(window, counts);
+      if (!current.open && current.used >= current.allowed) return verdict('no_attempts_left', counts);
+      if ((await repo.countPaperSubjects(exam.activity.id, current.isMakeup)) === 0) {
+        return verdict('no_questions', counts);
+      }
+      return verdict(null, counts);
+    },
+
+    /**
+     * `GET /api/exams/{id}/distribute`: resumes the caller's open attempt (same paper, latest draft) or
+     * starts the next one while attempts remain.
+     */
+    async distribute(actor: Actor, examId: number): Promise<DistributeResponse> {
+      const { exam, own } = await exams.loadWithStanding(actor, examId);
+      assertExaminee(exam);
+      const window = windowReason(exam.activity, new Date());
+      if (window) throw refuse(window);
+      const current = await standing(actor, exam, own);
+      if (!current) throw forbidden('exams.taking.noGroup');
+      let attempt = current.open;
+      let trees: SubjectTree[];
+      if (attempt) {
+        trees = await loadPaper(exam.activity.id, attempt.instance.isMakeup);
+      } else {
+        if (current.used >= current.allowed) throw refuse('no_attempts_left');
+        trees = await loadPaper(exam.activity.id, current.isMakeup);
+        if (trees.length === 0) throw refuse('no_questions');
+        attempt = await repo.createAttempt({
+          examId: exam.activity.id,
+          userId: actor.userId,
+          isMakeup: current.isMakeup,
+          attempt: current.maxAttempt + 1,
+          layout: buildLayout(trees, exam.settings),
+          groupId: current.scope.groupId,
+        });
+        // Another request (a second tab) started this attempt a moment ago: resume theirs.
+        attempt ??= await repo.findOpenAttempt(exam.activity.id, actor.userId);
+        if (!attempt) throw new AppError('conflict', 'exams.taking.alreadySubmitted');
+      }
+      const { instance, submission } = attempt;
+      remember({
+        id: instance.id,
+        activityId: exam.activity.id,
+        userId: actor.userId,
+        isMakeup: instance.isMakeup,
+        layout: instance.layout,
+      });
+      return {
+        exam_paper_instance_id: instance.id,
+        attempt: instance.attempt,
+        is_makeup_exam: instance.isMakeup,
+        created_at: instance.createdAt.toISOString(),
+        subjects: paperOf(trees, instance.layout),
+        draft_data: submission.draftData,
+        draft_saved_at: submission.draftData ? submission.updatedAt.toISOString() : null,
+        end_time: exam.activity.endTime?.toISOString() ?? null,
+        display_mode: exam.settings.display_mode,
+      };
+    },
+
+    /**
+     * `POST /api/exams/{id}/submissions`: a draft save or the final hand-in of one paper instance. The
+     * hand-in is graded and committed before the answer; sending it again returns the same submission.
+     */
+    async submit(actor: Actor, examId: number, input: SubmitInput): Promise<SubmitExamResponse> {
+      const exam = await checkedExaminee(actor, examId);
+      const flag = input.exam_finished ?? input.examFinished ?? false;
+      const finished = flag === true || flag === 1;
+      const instanceId = input.exam_paper_instance_id;
+      // The stored row is needed when the paper is not known yet, or its saved draft is to be handed in.
+      let found =
+        knownInstances.get(instanceId) && input.subjects !== undefined
+          ? undefined
+          : await readInstance(instanceId);
+      const instance = found?.instance ?? knownInstances.get(instanceId);
+      if (!instance || instance.userId !== actor.userId || instance.activityId !== exam.activity.id) {
+        throw invalid({ exam_paper_instance_id: ['exams.taking.instanceInvalid'] });
+      }
+      const answers =
+        input.subjects === undefined
+          ? (found?.submission.draftData ?? [])
+          : storedAnswers(input.subjects, indexLayout(instance.layout));
+      const response = (submission: SubmissionRow): SubmitExamResponse => ({
+        id: submission.id,
+        exam_paper_instance_id: submission.instanceId,
+        status: submission.status,
+        saved_at: (submission.submittedAt ?? submission.updatedAt).toISOString(),
+        submitted_at: submission.submittedAt?.toISOString() ?? null,
+      });
+      /** A hand-in already stored answers its resend with itself; anything else is too late. */
+      const alreadyHandedIn = async (): Promise<SubmitExamResponse | undefined> => {
+        found ??= await readInstance(instanceId);
+        if (found?.submission.status !== 'submitted') return undefined;
+        if (finished) return response(found.submission);
+        throw new AppError('conflict', 'exams.taking.alreadySubmitted');
+      };
+      if (found?.submission.status === 'submitted') {
+        if (finished) return response(found.submission);
+        throw new AppError('conflict', 'exams.taking.alreadySubmitted');
+      }
+      const window = windowReason(exam.activity, new Date());
+      if (window) {
+        const stored = await alreadyHandedIn();
+        if (stored) return stored;
+        throw refuse(window);
+      }
+
+      if (!finished) {
+        const saved =
+          input.subjects === undefined && found
+            ? { id: found.submission.id, updatedAt: found.submission.updatedAt }
+            : await repo.saveDraft(instance.id, answers);
+        if (!saved) throw new AppError('conflict', 'exams.taking.alreadySubmitted');
+        return {
+          id: saved.id,
+          exam_paper_instance_id: instance.id,
+          status: 'draft',
+          saved_at: saved.updatedAt.toISOString(),
+          submitted_at: null,
+        };
+      }
+
+      // Graded before anything is written: the paper and answers are fixed, and no lock waits on grading.
+      const trees = orderByLayout(await loadPaper(exam.activity.id, instance.isMakeup), instance.layout);
+      const graded = gradePaper(trees.map(toSubject), answers);
+      const settings = exam.settings;
+      const group = settings.group_set_id
+        ? await repo.groupOf(settings.group_set_id, actor.userId)
+        : undefined;
+      if (settings.group_set_id && !group) throw forbidden('exams.taking.noGroup');
+      const values = {
+        answers,
+        scores: graded.scores,
+        score: graded.total,
+        autoScore: graded.auto,
+        marked: graded.marked,
+      };
+      if (!group) {
+        const limit = { examId: exam.activity.id, userId: actor.userId, submitTimes: settings.submit_times };
+        const written = await repo.finaliseIfAllowed(instance.id, limit, values);
+        if (written) return response(written);
+        // Nothing written: handed in already (by a request racing this one), or no attempt left.
+        found = undefined;
+        const stored = await alreadyHandedIn();
+        if (stored) return stored;
+        throw refuse('no_attempts_left');
+      }
+      // Members of one group hand in one after another, so the group's attempt count holds.
+      const submission = await ctx.db.transaction(async (tx) => {
+        const locked = await repo.lockInstance(instance.id, tx);
+        if (!locked) throw invalid({ exam_paper_instance_id: ['exams.taking.instanceInvalid'] });
+        if (locked.submission.status === 'submitted') return locked.submission;
+        await repo.lockGroup(group.groupId, tx);
+        const scope: AttemptScope = { examineeId: actor.userId, groupId: group.groupId };
+        const used = await repo.countFinal(exam.activity.id, scope, tx);
+        const retakes = await repo.countRetakes(exam.activity.id, group.memberIds, tx);
+        if (used >= settings.submit_times + retakes) throw refuse('no_attempts_left');
+        return repo.finalise(locked.submission.id, { ...values, groupId: group.groupId }, tx);
+      });
+      return response(submission);
+    },
+
+    /**
+     * `GET /api/exams/{eid}/submissions`: the caller's final submissions (their group's for a group exam),
+     * or every final submission for the teaching team.
+     */
+    async listSubmissions(actor: Actor, examId: number): Promise<ExamSubmissionsResponse> {
+      const exam = await exams.loadExam(actor, examId);
+      if (readsAllSubmissions(exam.access)) {
+        const rows = await repo.listFinal(exam.activity.id);
+        const visibility = { scores: true, answers: true };
+        return {
+          submissions: rows.map((r) => presentSummary(r, visibility)),
+          score: null,
+          score_released: true,
+          answers_released: true,
+        };
+      }
+      const group = exam.settings.group_set_id
+        ? await repo.groupOf(exam.settings.group_set_id, actor.userId)
+        : undefined;
+      const rows = await repo.listFinal(
+        exam.activity.id,
+        group ? { groupId: group.groupId } : { examineeIds: [actor.userId] },
+      );
+      const visibility = submissionVisibility(exam.access, exam.settings, rows.length > 0);
+      return {
+        submissions: rows.map((r) => presentSummary(r, visibility)),
+        score: visibility.scores
+          ? combineAttempts(
+              exam.settings.score_rule,
+              rows.map((r) => (r.markStatus === 'marked' ? r.score : null)),
+            )
+          : null,
+        score_released: visibility.scores,
+        answers_released: visibility.answers,
+      };
+    },
+
+    /**
+     * `GET /api/exams/{eid}/submissions/{sid}`: one submission to review. Students read their own (or
+     * their group's); anyone else's reads as not found.
+     */
+    async getSubmission(actor: Actor, examId: number, submissionId: number): Promise<ExamSubmissionDetail> {
+      const exam = await exams.loadExam(actor, examId);
+      const row = await repo.findSubmission(submissionId);
+      if (!row || row.activityId !== exam.activity.id) throw notFound('exams.taking.submissionNotFound');
+      if (!readsAllSubmissions(exam.access) && row.examineeId !== actor.userId) {
+        const group = exam.settings.group_set_id
+          ? await repo.groupOf(exam.settings.group_set_id, actor.userId)
+          : undefined;
+        const ofMyGroup = group !== undefined && row.groupId === group.groupId && row.status === 'submitted';
+        if (!ofMyGroup) throw notFound('exams.taking.submissionNotFound');
+      }
+      const [one] = await details(exam, [row]);
+      if (!one) throw notFound('exams.taking.submissionNotFound');
+      return one;
+    },
+  };
+}
+
+export type ExamTakingService = ReturnType<typeof examTakingService>;

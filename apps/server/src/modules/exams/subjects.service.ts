@@ -1,0 +1,278 @@
+import type { z } from 'zod';
+import type {
+  ExamSubjectsQuerySchema,
+  ExamType,
+  MakeupQuerySchema,
+  SortSubjectsRequestSchema,
+  SubjectQuerySchema,
+} from '@lectern/contracts/exams/exam.schemas';
+import {
+  SUBJECTIVE_SUBJECT_TYPES,
+  type ParsedSubjectInput,
+  type SaveSubjectsRequestSchema,
+  type Subject,
+  type SubjectType,
+} from '@lectern/contracts/exams/subject.schemas';
+import type { AppContext } from '../../platform/app-context.ts';
+import type { Executor } from '../../platform/database.ts';
+import { conflict, invalid, notFound, AppError } from '../../platform/errors.ts';
+import type { Actor } from '../../platform/http/request-context.ts';
+import { translate } from '../../platform/messages.ts';
+import { examAccess, type LoadedExam } from './exam-access.ts';
+import { assertAuthorRead } from './exams.policy.ts';
+import { examsRepository, type PaperKey } from './exams.repository.ts';
+import { cleanAndCheckSubjects, pointsOf, roundPoints } from './subject-input.ts';
+import { subjectLibAccess } from './subject-lib-access.ts';
+import { toSubject } from './subjects.presenter.ts';
+import { subjectsRepository, type SubjectOwner, type SubjectTree } from './subjects.repository.ts';
+
+type ExamSubjectsQuery = z.output<typeof ExamSubjectsQuerySchema>;
+type MakeupQuery = z.output<typeof MakeupQuerySchema>;
+type SaveSubjects = z.output<typeof SaveSubjectsRequestSchema>;
+type SortSubjects = z.output<typeof SortSubjectsRequestSchema>;
+type SubjectQuery = z.output<typeof SubjectQuerySchema>;
+
+/** Which paper of an exam a request is about; classroom exams have only one. */
+function paperOf(exam: LoadedExam, isMakeup: boolean | undefined): PaperKey {
+  return { activityId: exam.activity.id, isMakeup: exam.activity.type === 'exam' && isMakeup === true };
+}
+
+const needsMarking = (type: SubjectType) => (SUBJECTIVE_SUBJECT_TYPES as readonly string[]).includes(type);
+
+/**
+ * Questions of exams and classroom exams (and single questions wherever they live). Writes to an exam's
+ * paper run under the exam's row lock, so the points limit and the "students have started" lock are
+ * checked against what is really there when the write lands.
+ */
+export function subjectsService(ctx: AppContext) {
+  const exams = examAccess(ctx.db);
+  const libs = subjectLibAccess(ctx.db);
+  const repo = examsRepository(ctx.db);
+
+  async function loadAuthored(actor: Actor, id: number, type: ExamType): Promise<LoadedExam> {
+    const exam = await exams.loadExam(actor, id, { type });
+    assertAuthorRead(exam.access);
+    return exam;
+  }
+
+  /**
+   * An exam paper a student has been handed keeps its question and option ids (the paper instance and
+   * the answers point at them), so it takes no more changes. A classroom exam is released question by
+   * question: only an answered question is fixed.
+   */
+  async function assertOpen(exam: LoadedExam, paper: PaperKey, subjectIds: number[], tx: Executor) {
+    if (exam.activity.type === 'exam') {
+      if (await repo.paperStarted(paper, tx)) throw conflict('exams.paperLocked');
+    } else if (await repo.anyClassroomAnswer(subjectIds, tx)) {
+      throw conflict('exams.subjectAnswered');
+    }
+  }
+
+  /** Spec 000 section 5: questions may use at most the exam's total points (100 by default). */
+  async function assertPointsFit(
+    exam: LoadedExam,
+    paper: PaperKey,
+    adding: number,
+    exceptId: number | null,
+    field: string,
+    tx: Executor,
+  ) {
+    const used = await repo.usedPoints(paper, exceptId, tx);
+    const total = exam.settings.total_points;
+    if (used + adding > total + 1e-9) {
+      throw invalid({
+        [field]: [
+          {
+            key: 'exams.pointsExceeded',
+            params: { points: roundPoints(adding), remaining: roundPoints(Math.max(0, total - used)), total },
+          },
+        ],
+      });
+    }
+  }
+
+  async function loadTree(id: number, tx: Executor): Promise<SubjectTree> {
+    const [tree] = await subjectsRepository.loadByIds([id], tx);
+    if (!tree) throw notFound('exams.subjectNotFound');
+    return tree;
+  }
+
+  /**
+   * Appends checked questions to an exam paper after its last one, all or nothing. `field` names where a
+   * points problem is reported (`subjects` for a save, the copy target for a library copy).
+   */
+  async function appendToPaper(
+    actorId: number,
+    exam: LoadedExam,
+    isMakeup: boolean | undefined,
+    inputs: readonly ParsedSubjectInput[],
+    field: string,
+  ): Promise<SubjectTree[]> {
+    const paper = paperOf(exam, isMakeup);
+    return ctx.db.transaction(async (tx) => {
+      await repo.lockActivity(exam.activity.id, tx);
+      await assertOpen(exam, paper, [], tx);
+      await assertPointsFit(exam, paper, pointsOf(inputs), null, field, tx);
+      const start = await subjectsRepository.maxSort(paper, tx);
+      const ids = await subjectsRepository.insertTrees(paper, inputs, actorId, start, tx);
+      return subjectsRepository.loadByIds(ids, tx);
+    });
+  }
+
+  /** The owner of a stored question, checked for the caller: a library, or an exam's paper. */
+  async function ownerFor(
+    actor: Actor,
+    row: { libId: number | null; activityId: number | null },
+    mode: 'read' | 'write',
+  ): Promise<{ exam: LoadedExam | null }> {
+    if (row.libId !== null) {
+      await libs.load(actor, row.libId, mode);
+      return { exam: null };
+    }
+    if (row.activityId === null) throw notFound('exams.subjectNotFound');
+    const exam = await exams.loadExam(actor, row.activityId, { type: 'any', manage: mode === 'write' });
+    if (mode === 'read') assertAuthorRead(exam.access);
+    return { exam };
+  }
+
+  async function findRow(id: number) {
+    const row = await subjectsRepository.findById(id, ctx.db);
+    if (!row) throw notFound('exams.subjectNotFound');
+    return row;
+  }
+
+  return {
+    appendToPaper,
+
+    async list(actor: Actor, id: number, type: ExamType, query: ExamSubjectsQuery): Promise<Subject[]> {
+      const exam = await loadAuthored(actor, id, type);
+      const trees = await subjectsRepository.loadTrees(
+        paperOf(exam, query.is_makeup_exam),
+        { keyword: query.keyword, type: query.subject_type },
+        ctx.db,
+      );
+      return trees.map(toSubject);
+    },
+
+    async save(
+      actor: Actor,
+      id: number,
+      type: ExamType,
+      query: MakeupQuery,
+      body: SaveSubjects,
+    ): Promise<Subject[]> {
+      const exam = await exams.loadExam(actor, id, { type, manage: true });
+      const checked = cleanAndCheckSubjects(body.subjects, 'subjects');
+      if (!checked.ok) throw invalid(checked.fields);
+      const trees = await appendToPaper(
+        actor.userId,
+        exam,
+        query.is_makeup_exam,
+        checked.subjects,
+        'subjects',
+      );
+      return trees.map(toSubject);
+    },
+
+    /** Reorders a paper: the ids must be exactly its top-level questions, each once. */
+    async sort(
+      actor: Actor,
+      id: number,
+      type: ExamType,
+      query: MakeupQuery,
+      body: SortSubjects,
+    ): Promise<Subject[]> {
+      const exam = await exams.loadExam(actor, id, { type, manage: true });
+      const paper = paperOf(exam, query.is_makeup_exam);
+      await ctx.db.transaction(async (tx) => {
+        await repo.lockActivity(exam.activity.id, tx);
+        await reorderSubjects(repo, paper, body.subject_ids, tx);
+      });
+      return (await subjectsRepository.loadTrees(paper, {}, ctx.db)).map(toSubject);
+    },
+
+    async points(actor: Actor, id: number, type: ExamType, query: MakeupQuery): Promise<{ points: number }> {
+      const exam = await loadAuthored(actor, id, type);
+      return { points: await repo.usedPoints(paperOf(exam, query.is_makeup_exam), null) };
+    },
+
+    /** Questions an instructor marks by hand: short answers, and stems that contain one. */
+    async subjective(actor: Actor, id: number, query: MakeupQuery): Promise<Subject[]> {
+      const exam = await loadAuthored(actor, id, 'exam');
+      const trees = await subjectsRepository.loadTrees(paperOf(exam, query.is_makeup_exam), {}, ctx.db);
+      return trees
+        .filter((t) => needsMarking(t.type) || t.subSubjects.some((s) => needsMarking(s.type)))
+        .map(toSubject);
+    },
+
+    async get(actor: Actor, id: number, query: SubjectQuery): Promise<Subject> {
+      const row = await subjectsRepository.findById(id, ctx.db);
+      if (!row) throw notFound('exams.subjectNotFound');
+      if (row.parentId !== null && query.can_select_sub_subject !== true)
+        throw notFound('exams.subjectNotFound');
+      if (query.exam_id !== undefined && row.activityId !== query.exam_id)
+        throw notFound('exams.subjectNotFound');
+      await ownerFor(actor, row, 'read');
+      if (row.parentId === null) return toSubject(await loadTree(row.id, ctx.db));
+      const parent = await loadTree(row.parentId, ctx.db);
+      const sub = parent.subSubjects.find((s) => s.id === row.id);
+      if (!sub) throw notFound('exams.subjectNotFound');
+      return toSubject(sub);
+    },
+
+    /** Replaces one question (a whole stem with its sub-questions), under the same rules as adding. */
+    async update(actor: Actor, id: number, input: ParsedSubjectInput): Promise<Subject> {
+      const row = await findRow(id);
+      if (row.parentId !== null) throw new AppError('validation_failed', 'exams.subSubjectEditStem');
+      const { exam } = await ownerFor(actor, row, 'write');
+      const checked = cleanAndCheckSubjects([input], '');
+      if (!checked.ok) throw invalid(checked.fields);
+      const [clean] = checked.subjects as [ParsedSubjectInput];
+      const tree = await ctx.db.transaction(async (tx) => {
+        if (exam) {
+          const paper: PaperKey = { activityId: exam.activity.id, isMakeup: row.isMakeup };
+          await repo.lockActivity(exam.activity.id, tx);
+          await assertOpen(exam, paper, [row.id], tx);
+          await assertPointsFit(exam, paper, pointsOf([clean]), row.id, 'point', tx);
+        }
+        await subjectsRepository.replaceTree(row.id, clean, tx);
+        return loadTree(row.id, tx);
+      });
+      return toSubject(tree);
+    },
+
+    async remove(actor: Actor, id: number): Promise<{ message: string }> {
+      const row = await findRow(id);
+      if (row.parentId !== null) throw new AppError('validation_failed', 'exams.subSubjectEditStem');
+      const { exam } = await ownerFor(actor, row, 'write');
+      await ctx.db.transaction(async (tx) => {
+        if (exam) {
+          await repo.lockActivity(exam.activity.id, tx);
+          await assertOpen(exam, { activityId: exam.activity.id, isMakeup: row.isMakeup }, [row.id], tx);
+        }
+        await subjectsRepository.deleteByIds([row.id], tx);
+      });
+      return { message: translate(actor.locale, 'exams.subjectDeleted') };
+    },
+  };
+}
+
+/** Reorders any owner's questions (exam papers and libraries share the rule). */
+export async function reorderSubjects(
+  repo: ReturnType<typeof examsRepository>,
+  owner: SubjectOwner,
+  ids: readonly number[],
+  tx: Executor,
+): Promise<void> {
+  const current = await repo.topLevelIds(owner, tx);
+  const wanted = new Set(ids);
+  if (wanted.size !== ids.length || ids.length !== current.length || current.some((id) => !wanted.has(id))) {
+    throw invalid({ subject_ids: ['exams.sortMismatch'] });
+  }
+  await subjectsRepository.setSorts(
+    ids.map((subjectId, index) => ({ id: subjectId, sort: index + 1 })),
+    tx,
+  );
+}
+
+export type SubjectsService = ReturnType<typeof subjectsService>;

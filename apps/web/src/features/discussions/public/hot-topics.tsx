@@ -1,0 +1,87 @@
+import { FireOutlined, MessageOutlined } from '@ant-design/icons';
+import type { HotTopic } from '@lectern/contracts/discussions/discussions.schemas';
+import { Card, Flex, Typography } from 'antd';
+import { useId, type CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime } from '../../../shared/components/date-time.ts';
+import { useHotTopics } from '../api/list-hot-topics.ts';
+
+/** Where a topic's thread opens: its forum's page, with the topic in the address as ForumBoard reads it. */
+export function hotTopicPath(courseId: number, topic: Pick<HotTopic, 'id' | 'receiver'>): string {
+  return `/course/${courseId}/activity/${topic.receiver.id}?topic=${topic.id}`;
+}
+
+/** One line, cut with an ellipsis: the card is narrow and the full title is in the link's tooltip. */
+const titleStyle: CSSProperties = {
+  minWidth: 0,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontWeight: 600,
+};
+
+export interface HotTopicsProps {
+  courseId: number;
+  /** Placement in the caller's layout (e.g. a flex basis); the card sizes itself otherwise. */
+  style?: CSSProperties;
+}
+
+/**
+ * The course's busiest forum topics as a compact card: title (opening the thread), reply count, the forum
+ * it is in, author and time. Side content only: while loading, on failure or with no topics it takes no
+ * room at all, so the page around it never waits for it or shows an error for it.
+ */
+export function HotTopics({ courseId, style }: HotTopicsProps) {
+  const { t } = useTranslation('discussions');
+  const titleId = useId();
+  const topics = useHotTopics(courseId).data?.hot_topics ?? [];
+  if (topics.length === 0) return null;
+
+  return (
+    <section aria-labelledby={titleId} style={style}>
+      <Card
+        size="small"
+        title={
+          <Flex align="center" gap={8}>
+            <FireOutlined aria-hidden style={{ color: '#fa541c' }} />
+            <span id={titleId}>{t('hotTopics.title')}</span>
+          </Flex>
+        }
+      >
+        <Flex vertical role="list" aria-labelledby={titleId}>
+          {topics.map((topic, index) => (
+            <Flex
+              key={topic.id}
+              role="listitem"
+              vertical
+              gap={2}
+              style={{
+                padding: '8px 0',
+                borderTop: index === 0 ? undefined : '1px solid rgba(5, 5, 5, 0.06)',
+                minWidth: 0,
+              }}
+            >
+              <Flex align="baseline" justify="space-between" gap={8}>
+                <Link to={hotTopicPath(courseId, topic)} title={topic.title} style={titleStyle}>
+                  {topic.title}
+                </Link>
+                <Typography.Text type="secondary" style={{ flexShrink: 0, fontSize: 12 }}>
+                  <MessageOutlined aria-hidden /> {t('hotTopics.replies', { count: topic.comments })}
+                </Typography.Text>
+              </Flex>
+              <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+                {t('hotTopics.forum', { forum: topic.receiver.title })}
+              </Typography.Text>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {topic.created_by ? topic.created_by.name : t('author.anonymous')}
+                {' · '}
+                <time dateTime={topic.created_at}>{formatDateTime(topic.created_at)}</time>
+              </Typography.Text>
+            </Flex>
+          ))}
+        </Flex>
+      </Card>
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { PointsResponseSchema } from '@lectern/contracts/exams/exam.schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/http-client.ts';
+import { makeupQuery, paperPointsKey, type PaperRef } from './authoring-keys.ts';
+
+/**
+ * Points the paper's questions already use: `GET /api/exams/{id}/points` (spec 000 section 7) or, for a
+ * classroom exam, `GET /api/classrooms/{id}/points`.
+ */
+export async function getPaperPoints(paper: PaperRef, signal?: AbortSignal): Promise<number> {
+  const path = paper.kind === 'exam' ? `/api/exams/${paper.id}/points` : `/api/classrooms/${paper.id}/points`;
+  const response = await request(path, { query: makeupQuery(paper), schema: PointsResponseSchema, signal });
+  return response.points;
+}
+
+export function paperPointsQueryOptions(paper: PaperRef) {
+  return queryOptions({
+    queryKey: paperPointsKey(paper),
+    queryFn: ({ signal }) => getPaperPoints(paper, signal),
+  });
+}
+
+export function usePaperPoints(paper: PaperRef) {
+  return useQuery(paperPointsQueryOptions(paper));
+}

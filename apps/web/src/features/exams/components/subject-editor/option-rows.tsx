@@ -1,0 +1,129 @@
+import { PlusOutlined } from '@ant-design/icons';
+import { optionLetter, SUBJECT_LIMITS, type SubjectType } from '@lectern/contracts/exams/subject.schemas';
+import { Button, Checkbox, Flex, Input, Radio, Typography } from 'antd';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EditorField, ListError, ListLabel } from './editor-field.tsx';
+import { RowButtons, moveItem } from './row-buttons.tsx';
+import { emptyOption, type FieldErrorMap, type OptionDraft } from './subject-draft.ts';
+
+export interface OptionRowsProps {
+  type: SubjectType;
+  options: OptionDraft[];
+  onChange: (options: OptionDraft[]) => void;
+  errors: FieldErrorMap;
+  disabled?: boolean;
+}
+
+/**
+ * Choice options lettered from A, each with its "correct" mark: a radio for single choice and
+ * true/false (choosing one clears the others), a checkbox for multiple choice. True/false keeps its two
+ * rows; their wording may still be edited.
+ */
+export function OptionRows({ type, options, onChange, errors, disabled }: OptionRowsProps) {
+  const { t } = useTranslation('exams');
+  const groupName = useId();
+  const single = type !== 'multiple_selection';
+  const fixed = type === 'true_or_false';
+
+  const update = (index: number, patch: Partial<OptionDraft>) =>
+    onChange(options.map((o, i) => (i === index ? { ...o, ...patch } : o)));
+  const markCorrect = (index: number, checked: boolean) =>
+    onChange(
+      options.map((o, i) =>
+        single ? { ...o, is_answer: i === index } : i === index ? { ...o, is_answer: checked } : o,
+      ),
+    );
+
+  // Single answer: one radio group whose value is the correct row. With none or (imported) several
+  // marked, no radio shows checked, so any choice the author makes is a real change that fixes it.
+  const answerRows = options.flatMap((o, i) => (o.is_answer ? [i] : []));
+  const rows = (
+    <Flex vertical gap={8}>
+      <Typography.Text type="secondary">
+        {single ? t('editor.markOneCorrect') : t('editor.markAllCorrect')}
+      </Typography.Text>
+      {options.map((option, index) => {
+        const letter = optionLetter(index);
+        const contentError = errors[`options.${index}.content`];
+        const markLabel = t('editor.markCorrect', { letter });
+        return (
+          <div key={option.key} data-testid={`option-row-${letter}`}>
+            <Flex gap={8} align="start">
+              {single ? (
+                <Radio value={index} aria-label={markLabel} disabled={disabled} />
+              ) : (
+                <Checkbox
+                  checked={option.is_answer}
+                  aria-label={markLabel}
+                  disabled={disabled}
+                  onChange={(event) => markCorrect(index, event.target.checked)}
+                />
+              )}
+              <Typography.Text strong style={{ width: 20, lineHeight: '32px' }} aria-hidden>
+                {letter}
+              </Typography.Text>
+              <div style={{ flex: 1 }}>
+                <EditorField error={contentError} compact>
+                  <Input.TextArea
+                    aria-label={t('editor.optionLabel', { letter })}
+                    aria-invalid={contentError ? true : undefined}
+                    autoSize={{ minRows: 1, maxRows: 6 }}
+                    value={option.content}
+                    disabled={disabled}
+                    onChange={(event) => update(index, { content: event.target.value })}
+                  />
+                </EditorField>
+              </div>
+              {/* True/false keeps its two rows; a stored question with more may drop the extra ones. */}
+              {(!fixed || options.length > 2) && (
+                <RowButtons
+                  index={index}
+                  count={options.length}
+                  name={t('editor.optionName', { letter })}
+                  disabled={disabled}
+                  onMove={(from, to) => onChange(moveItem(options, from, to))}
+                  onRemove={
+                    options.length > (fixed ? 2 : 1)
+                      ? () => onChange(options.filter((_, i) => i !== index))
+                      : undefined
+                  }
+                />
+              )}
+            </Flex>
+          </div>
+        );
+      })}
+      {!fixed && (
+        <Button
+          icon={<PlusOutlined aria-hidden />}
+          disabled={disabled || options.length >= SUBJECT_LIMITS.optionsMax}
+          onClick={() => onChange([...options, emptyOption()])}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t('editor.addOption')}
+        </Button>
+      )}
+    </Flex>
+  );
+
+  return (
+    <div role="group" aria-labelledby={`${groupName}-label`} style={{ marginBottom: 24 }}>
+      <ListLabel id={`${groupName}-label`}>{t('editor.options')}</ListLabel>
+      {single ? (
+        <Radio.Group
+          name={groupName}
+          value={answerRows.length === 1 ? answerRows[0] : null}
+          disabled={disabled}
+          onChange={(event) => markCorrect(event.target.value as number, true)}
+          style={{ display: 'block' }}
+        >
+          {rows}
+        </Radio.Group>
+      ) : (
+        rows
+      )}
+      <ListError error={errors.options} />
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+import type { Activity } from '@lectern/contracts/activities/activity.schemas';
+import type { ClassroomState } from '@lectern/contracts/exams/exam-taking.schemas';
+import { optionLetter, type PaperSubject, type Subject } from '@lectern/contracts/exams/subject.schemas';
+import { Alert, App, Button, Card, Empty, Flex, List, Progress, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../../shared/api/http-client.ts';
+import { ErrorState, LoadingState } from '../../../../shared/components/page-state.tsx';
+import { useClassroomState } from '../../api/get-classroom-state.ts';
+import { usePaperSubjects } from '../../api/list-paper-subjects.ts';
+import { useReleaseClassroomSubject } from '../../api/release-classroom-subject.ts';
+import { useSubmitClassroomAnswer } from '../../api/submit-classroom-answer.ts';
+import { AnswerInput } from './answer-input.tsx';
+import { EMPTY_ANSWER, isLeafAnswered, type AnswerValue } from './answer-model.ts';
+import { classroomSubjectsPath } from './exam-paths.ts';
+import { LinkButton } from './link-button.tsx';
+import { htmlToText, SubjectHtml } from './subject-html.tsx';
+
+type Released = NonNullable<ClassroomState['released']>;
+
+/** Answers per option as they arrive (the teaching team at once, students once the question closes). */
+function OptionCounts({ state, released }: { state: ClassroomState; released: Released }) {
+  const { t } = useTranslation('exams');
+  const counts = new Map((state.option_counts ?? []).map((c) => [c.option_id, c.count]));
+  const correct = new Set(released.correct_option_ids ?? []);
+  const total = Math.max(state.answer_count, 1);
+  if (!state.option_counts || released.subject.options.length === 0) return null;
+  return (
+    <Flex vertical gap={6} role="list" aria-label={t('classroom.optionCounts')}>
+      {released.subject.options.map((option, index) => {
+        const count = counts.get(option.id) ?? 0;
+        return (
+          <Flex key={option.id} role="listitem" gap={8} align="center">
+            <Typography.Text strong style={{ width: 24 }}>
+              {optionLetter(index)}
+            </Typography.Text>
+            <div style={{ flex: 1, minWidth: 0 }}>
+              <Typography.Text ellipsis>{htmlToText(option.content)}</Typography.Text>
+              <Progress
+                percent={Math.round((count / total) * 100)}
+                size="small"
+                status={correct.has(option.id) ? 'success' : 'normal'}
+                format={() => t('classroom.count', { count })}
+              />
+            </div>
+            {correct.has(option.id) ? <Tag color="green">{t('result.correctOption')}</Tag> : null}
+          </Flex>
+        );
+      })}
+    </Flex>
+  );
+}
+
+function ReleasedSummary({ state, released }: { state: ClassroomState; released: Released }) {
+  const { t } = useTranslation('exams');
+  return (
+    <Flex vertical gap={12}>
+      <Flex gap={8} align="center" wrap>
+        <Tag color={released.is_open ? 'green' : 'default'}>
+          {released.is_open ? t('classroom.open') : t('classroom.closed')}
+        </Tag>
+        <Tag>{t(`taking.types.${released.subject.type}`)}</Tag>
+        <Typography.Text role="status">
+          {t('classroom.answered', { count: state.answer_count, total: state.student_count })}
+        </Typography.Text>
+        {state.correct_count !== null ? (
+          <Typography.Text type="secondary">
+            {t('classroom.correct', { count: state.correct_count })}
+          </Typography.Text>
+        ) : null}
+      </Flex>
+      <SubjectHtml html={released.subject.description} />
+      <OptionCounts state={state} released={released} />
+    </Flex>
+  );
+}
+
+function InstructorClassroom({ activity }: { activity: Activity }) {
+  const { t } = useTranslation('exams');
+  const { message } = App.useApp();
+  const state = useClassroomState(activity.id);
+  const subjects = usePaperSubjects({ kind: 'classroom', id: activity.id, isMakeup: false }, {});
+  const release = useReleaseClassroomSubject();
+
+  const act = (subject: Subject, action: 'release' | 'close') =>
+    release.mutate(
+      { examId: activity.id, subjectId: subject.id, action },
+      { onError: (error) => void message.error(isApiError(error) ? error.message : t('classroom.failed')) },
+    );
+
+  const released = state.data?.released ?? null;
+  const openId = released?.is_open ? released.subject.id : null;
+
+  return (
+    <Flex vertical gap={16}>
+      <div>
+        <LinkButton to={classroomSubjectsPath(activity.id)}>{t('taking.editQuestions')}</LinkButton>
+      </div>
+      <Card size="small" title={t('classroom.current')}>
+        {state.isPending ? (
+          <LoadingState />
+        ) : !state.data ? (
+          <ErrorState error={state.error} onRetry={() => void state.refetch()} />
+        ) : released ? (
+          <ReleasedSummary state={state.data} released={released} />
+        ) : (
+          <Typography.Text type="secondary">{t('classroom.nothingReleased')}</Typography.Text>
+        )}
+      </Card>
+      <Card size="small" title={t('classroom.questions')}>
+        {subjects.isPending ? (
+          <LoadingState />
+        ) : !subjects.data ? (
+          <ErrorState error={subjects.error} onRetry={() => void subjects.refetch()} />
+        ) : subjects.data.length === 0 ? (
+          <Empty description={t('classroom.noQuestions')} />
+        ) : (
+          <List
+            size="small"
+            dataSource={subjects.data}
+            renderItem={(subject, index) => {
+              const label = t('taking.questionLabel', { number: index + 1 });
+              const releases = state.data?.releases.filter((r) => r.subject_id === subject.id) ?? [];
+              const releasable =
+                subject.type !== 'paragraph_desc' && subject.type !== 'analysis' && subject.type !== 'cloze';
+              return (
+                <List.Item
+                  actions={[
+                    subject.id === openId ? (
+                      <Button
+                        key="close"
+                        danger
+                        disabled={!activity.can_edit}
+                        loading={release.isPending && release.variables.subjectId === subject.id}
+                        onClick={() => act(subject, 'close')}
+                        aria-label={t('classroom.closeLabel', { label })}
+                      >
+                        {t('classroom.close')}
+                      </Button>
+                    ) : (
+                      <Button
+                        key="release"
+                        type="primary"
+                        disabled={!activity.can_edit || !releasable}
+                        loading={release.isPending && release.variables.subjectId === subject.id}
+                        onClick={() => act(subject, 'release')}
+                        aria-label={t('classroom.releaseLabel', { label })}
+                      >
+                        {releases.length > 0 ? t('classroom.releaseAgain') : t('classroom.release')}
+                      </Button>
+                    ),
+                  ]}
+                >
+                  <Flex vertical gap={2} style={{ minWidth: 0 }}>
+                    <Typography.Text strong>
+                      {label} · {t(`taking.types.${subject.type}`)}
+                    </Typography.Text>
+                    <Typography.Text type="secondary" ellipsis>
+                      {htmlToText(subject.description)}
+                    </Typography.Text>
+                    {releases[0] ? (
+                      <Typography.Text type="secondary">
+                        {t('classroom.answeredSoFar', { count: releases[0].answer_count })}
+                      </Typography.Text>
+                    ) : null}
+                  </Flex>
+                </List.Item>
+              );
+            }}
+          />
+        )}
+      </Card>
+    </Flex>
+  );
+}
+
+function StudentAnswerForm({
+  examId,
+  subject,
+  state,
+}: {
+  examId: number;
+  subject: PaperSubject;
+  state: ClassroomState;
+}) {
+  const { t } = useTranslation('exams');
+  const { message } = App.useApp();
+  const mine = state.my_answer?.subject_id === subject.id ? state.my_answer : null;
+  const [value, setValue] = useState<AnswerValue>(() =>
+    mine
+      ? { answer_option_ids: mine.answer_option_ids, answer: mine.answer, answers: mine.answers }
+      : EMPTY_ANSWER,
+  );
+  const submit = useSubmitClassroomAnswer();
+  const open = state.released?.is_open === true;
+
+  return (
+    <Flex vertical gap={12}>
+      <SubjectHtml html={subject.description} />
+      <AnswerInput
+        subject={subject}
+        value={value}
+        onChange={setValue}
+        label={t('classroom.yourAnswer')}
+        disabled={!open || submit.isPending}
+      />
+      {open ? (
+        <div>
+          <Button
+            type="primary"
+            disabled={!isLeafAnswered(subject, value)}
+            loading={submit.isPending}
+            onClick={() =>
+              submit.mutate(
+                {
+                  examId,
+                  subjectId: subject.id,
+                  body: {
+                    answer_option_ids: value.answer_option_ids,
+                    answer: value.answer,
+                    answers: value.answers,
+                  },
+                },
+                {
+                  onSuccess: () => void message.success(t('classroom.submitted')),
+                  onError: (error) =>
+                    void message.error(isApiError(error) ? error.message : t('classroom.failed')),
+                },
+              )
+            }
+          >
+            {mine ? t('classroom.resubmit') : t('classroom.submit')}
+          </Button>
+        </div>
+      ) : null}
+      {mine ? (
+        <Typography.Text type="success">
+          {mine.is_correct === null
+            ? t('classroom.answerReceived')
+            : mine.is_correct
+              ? t('classroom.answerRight')
+              : t('classroom.answerWrong')}
+        </Typography.Text>
+      ) : null}
+      {submit.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          message={isApiError(submit.error) ? submit.error.message : t('classroom.failed')}
+        />
+      ) : null}
+    </Flex>
+  );
+}
+
+function StudentClassroom({ activity }: { activity: Activity }) {
+  const { t } = useTranslation('exams');
+  const state = useClassroomState(activity.id);
+  if (state.isPending) return <LoadingState />;
+  if (!state.data) return <ErrorState error={state.error} onRetry={() => void state.refetch()} />;
+  const released = state.data.released;
+  if (!released) return <Typography.Text type="secondary">{t('classroom.waiting')}</Typography.Text>;
+  return (
+    <Card size="small" title={t('classroom.current')}>
+      <Flex vertical gap={12}>
+        {!released.is_open ? <Alert type="info" showIcon message={t('classroom.closedForStudents')} /> : null}
+        <StudentAnswerForm
+          key={`${released.subject.id}-${released.released_at}`}
+          examId={activity.id}
+          subject={released.subject}
+          state={state.data}
+        />
+        {!released.is_open ? <OptionCounts state={state.data} released={released} /> : null}
+      </Flex>
+    </Card>
+  );
+}
+
+/** A classroom exam: the instructor releases questions one at a time; students answer the released one. */
+export function ClassroomExamBody({ activity }: { activity: Activity }) {
+  return activity.can_edit ? (
+    <InstructorClassroom activity={activity} />
+  ) : (
+    <StudentClassroom activity={activity} />
+  );
+}
