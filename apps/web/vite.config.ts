@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -40,8 +43,50 @@ function browserWarningRoute(): Plugin {
   };
 }
 
+/**
+ * pdf.js fetches character maps (CJK text in PDFs whose fonts are not embedded), the standard fonts and
+ * its image decoders at run time. They are served from /pdfjs/ as the package ships them: copied into the
+ * build, and straight from node_modules by the dev server.
+ */
+const PDFJS_ASSET_DIRS = ['cmaps', 'standard_fonts', 'wasm'];
+function pdfjsAssets(): Plugin {
+  const require = createRequire(import.meta.url);
+  const root = path.dirname(require.resolve('pdfjs-dist/package.json'));
+  return {
+    name: 'lectern-pdfjs-assets',
+    configureServer(server) {
+      server.middlewares.use('/pdfjs', (req, res, next) => {
+        const relative = decodeURIComponent((req.url ?? '').split('?')[0] ?? '').replace(/^\/+/, '');
+        const [dir] = relative.split('/');
+        const file = path.join(root, relative);
+        if (
+          !dir ||
+          !PDFJS_ASSET_DIRS.includes(dir) ||
+          !file.startsWith(root) ||
+          !statSync(file, { throwIfNoEntry: false })?.isFile()
+        ) {
+          next();
+          return;
+        }
+        res.end(readFileSync(file));
+      });
+    },
+    generateBundle() {
+      for (const dir of PDFJS_ASSET_DIRS) {
+        for (const name of readdirSync(path.join(root, dir))) {
+          this.emitFile({
+            type: 'asset',
+            fileName: `pdfjs/${dir}/${name}`,
+            source: readFileSync(path.join(root, dir, name)),
+          });
+        }
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), browserWarningRoute()],
+  plugins: [react(), browserWarningRoute(), pdfjsAssets()],
   server: {
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },

@@ -54,7 +54,14 @@ type CanvasLook = { painted: boolean; fingerprint: number };
  */
 async function canvasLook(image: Locator): Promise<CanvasLook> {
   return image.evaluate((element) => {
-    const canvas = element as HTMLCanvasElement;
+    // The e2e project has no DOM types; this is the part of HTMLCanvasElement used here.
+    const canvas = element as unknown as {
+      width: number;
+      height: number;
+      getContext(kind: '2d'): {
+        getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+      } | null;
+    };
     const context = canvas.getContext('2d');
     if (!context || canvas.width < 10 || canvas.height < 10) return { painted: false, fingerprint: 0 };
     const [r = 0, g = 0, b = 0] = context.getImageData(
@@ -65,7 +72,8 @@ async function canvasLook(image: Locator): Promise<CanvasLook> {
     ).data;
     const all = context.getImageData(0, 0, canvas.width, canvas.height).data;
     let fingerprint = 0;
-    for (let i = 0; i < all.length; i += 4) fingerprint = (fingerprint * 31 + all[i]! + all[i + 1]!) % 1_000_000_007;
+    for (let i = 0; i < all.length; i += 4)
+      fingerprint = (fingerprint * 31 + all[i]! + all[i + 1]!) % 1_000_000_007;
     // The band is rgb(41, 97, 181): clearly blue, not the white or transparent of an empty canvas.
     return { painted: b > 150 && b - r > 80 && g < 150, fingerprint };
   });
@@ -122,6 +130,13 @@ async function listedQuestions(panel: Locator): Promise<string[]> {
     .getByRole('listitem')
     .locator('.discussion-post-content')
     .allInnerTexts();
+}
+
+/** The page tag the panel lists questions of (it follows the viewer's page a second after it settles). */
+function currentPageTag(panel: Locator, pageNumber: number): Locator {
+  return panel
+    .getByRole('group', { name: 'Pages', exact: true })
+    .getByRole('checkbox', { name: `Page ${pageNumber}`, exact: true, checked: true });
 }
 
 function questionItem(panel: Locator, text: string): Locator {
@@ -198,9 +213,10 @@ describe('discussions', () => {
     await wangTopic.getByRole('textbox', { name: '你的回复' }).fill(reply);
     await wangTopic.getByRole('button', { name: '发送回复', exact: true }).click();
     await visible(toast(wang, '发表成功'));
-    const wangReply = replyItems(wangTopic).filter({ hasText: reply });
-    await visible(wangReply);
-    await visible(wangReply.getByText(WANG.name, { exact: true }));
+    // His only reply in the thread (found by its author: editing changes its text).
+    const wangReply = replyItems(wangTopic).filter({ has: wang.getByText(WANG.name, { exact: true }) });
+    await visible(wangReply.getByText(reply, { exact: true }));
+    expect(await wangReply.count()).toBe(1);
     await visible(wangTopic.getByRole('button', { name: '回复（1）', exact: true }));
 
     // …and corrects his reply.
@@ -211,8 +227,8 @@ describe('discussions', () => {
     await editor.fill(edited);
     await wangReply.getByRole('button', { name: /^保\s*存$/ }).click();
     await visible(toast(wang, '保存成功'));
-    const wangEdited = replyItems(wangTopic).filter({ hasText: edited });
-    await visible(wangEdited);
+    await visible(wangReply.getByText(edited, { exact: true }));
+    await gone(wangReply.getByRole('textbox', { name: '编辑内容' }));
     await gone(wangTopic.getByText(reply, { exact: true }));
 
     // What the classmates did is stored: after a reload the like, the reply and the edit are all still there.
@@ -243,7 +259,7 @@ describe('discussions', () => {
     // The topic's own menu comes first; each reply has its own after it.
     await teacherTopic.getByRole('button', { name: '更多操作' }).first().click();
     await teacher.getByRole('menuitem', { name: '删除' }).click();
-    const confirm = teacher.getByRole('dialog', { name: '确定删除吗？' });
+    const confirm = teacher.getByRole('dialog').filter({ hasText: '确定删除吗？' });
     await visible(confirm);
     await confirm.getByRole('button', { name: /^删\s*除$/ }).click();
     await visible(toast(teacher, '删除成功'));
@@ -288,7 +304,7 @@ describe('discussions', () => {
     // Only this page's questions, with the choice of order that comes with that filter.
     await chooseSegment(reader.panel.getByRole('radiogroup', { name: 'Which questions' }), 'Current page');
     await visible(reader.panel.getByRole('radiogroup', { name: 'Sort by' }));
-    await visible(reader.panel.getByRole('group', { name: 'Pages' }));
+    await visible(currentPageTag(reader.panel, 3));
     await visible(questionItem(reader.panel, anonymousQuestion));
 
     // 李思远 goes to page 3 by typing it and asks a question of his own there, under his name.
@@ -301,9 +317,16 @@ describe('discussions', () => {
     await shownPage(classmate.viewer, 3, liFirst);
     await ask(classmate.panel, namedQuestion, false);
 
-    // On the current page, newest first: his own question, then the anonymous one, whose author is hidden.
+    // Page 3's questions, by heat at first: nobody has liked either yet, so the newer (his own) leads.
     await chooseSegment(classmate.panel.getByRole('radiogroup', { name: 'Which questions' }), 'Current page');
     const sort = classmate.panel.getByRole('radiogroup', { name: 'Sort by' });
+    expect(await sort.getByRole('radio', { name: 'Popular', exact: true }).isChecked()).toBe(true);
+    // Once the panel has settled on the viewer's page, the list is that page's.
+    await visible(currentPageTag(classmate.panel, 3));
+    await expect
+      .poll(() => listedQuestions(classmate.panel), { timeout: UI_TIMEOUT })
+      .toEqual([namedQuestion, anonymousQuestion]);
+    // Newest first: the same order, and the anonymous question's author is hidden.
     await chooseSegment(sort, 'Newest');
     await expect
       .poll(() => listedQuestions(classmate.panel), { timeout: UI_TIMEOUT })
@@ -313,7 +336,7 @@ describe('discussions', () => {
     expect(await hidden.getByText(WANG.name).count()).toBe(0);
     await visible(hidden.getByText('Page 3', { exact: true }));
 
-    // He finds the anonymous question useful; by heat it now comes first.
+    // He finds the anonymous question useful; back to heat, it now comes first (not the order seen before).
     await hidden.getByRole('button', { name: 'Like (0)', exact: true }).click();
     await visible(hidden.getByRole('button', { name: 'Unlike (1)', exact: true }));
     await chooseSegment(sort, 'Popular');
@@ -329,6 +352,7 @@ describe('discussions', () => {
     await classmate.viewer.getByRole('button', { name: 'Next page' }).click();
     await shownPage(classmate.viewer, 3, second);
     await chooseSegment(classmate.panel.getByRole('radiogroup', { name: 'Which questions' }), 'Current page');
+    await visible(currentPageTag(classmate.panel, 3));
     expect(
       await classmate.panel
         .getByRole('radiogroup', { name: 'Sort by' })

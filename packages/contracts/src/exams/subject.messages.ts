@@ -183,6 +183,11 @@ export const subjectMessages = {
     'zh-TW': '作答次數須為 1 到 99 的整數',
     'en-US': 'Attempts must be a whole number from 1 to 99.',
   },
+  'exams.totalPointsBelowUsed': {
+    'zh-CN': '总分不能低于试卷已有题目的分值（{used} 分）',
+    'zh-TW': '總分不能低於試卷已有題目的分數（{used} 分）',
+    'en-US': 'The total cannot be less than the points the questions already use ({used}).',
+  },
   'exams.announceTimeRequired': {
     'zh-CN': '请选择公布时间',
     'zh-TW': '請選擇公佈時間',

@@ -116,6 +116,12 @@ export const examRetakeRecords = pgTable(
   ],
 );
 
+/**
+ * The parent type of the upload reference each marked attachment also holds, with the attachment's id as
+ * parent id: it keeps the file from the orphan-upload sweep while the attachment exists.
+ */
+export const MARKED_ATTACHMENT_PARENT = 'exam_marked_attachment';
+
 /** Files an instructor attaches while marking a submission. */
 export const examMarkedAttachments = pgTable(
   'exam_marked_attachments',

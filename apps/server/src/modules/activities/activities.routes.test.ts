@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activities, activityReads } from '../../db/schema/activities.ts';
 import { examPaperInstances } from '../../db/schema/exam-submissions.ts';
+import { subjects } from '../../db/schema/exams.ts';
 import { orgs } from '../../db/schema/identity.ts';
 import {
   addMember,
@@ -516,6 +517,32 @@ describe('reads and dependents', () => {
       has_dependents: true,
       activity_ids: [forum.id, exam.id].sort((a, b) => a - b),
     });
+  });
+
+  it('refuses an exam total below the points its questions already use', async () => {
+    const exam = await createActivity(t, { courseId, moduleId, createdBy: teacher.id, type: 'exam' });
+    await t.db.insert(subjects).values([
+      { activityId: exam.id, type: 'short_answer', description: 'Why?', point: 30 },
+      { activityId: exam.id, type: 'short_answer', description: 'How?', point: 20 },
+    ]);
+    const setTotal = (total_points: number) =>
+      as(teacherSession, {
+        method: 'PUT',
+        url: `/api/activities/${exam.id}`,
+        payload: { data: { total_points } },
+      });
+
+    const refused = await setTotal(40);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['data.total_points']).toEqual([
+      'The total cannot be less than the points the questions already use (50).',
+    ]);
+    const [stored] = await t.db.select().from(activities).where(eq(activities.id, exam.id));
+    expect(stored?.data).toEqual({});
+
+    const saved = await setTotal(50);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data.total_points).toBe(50);
   });
 
   it('checks have-dependents input', async () => {

@@ -1,3 +1,4 @@
+import { examSettings } from '@lectern/contracts/exams/exam-settings';
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import type { z } from 'zod';
 import type {
@@ -37,6 +38,7 @@ import { recordsReads } from './activities.policy.ts';
 import { presentActivity, presentCompletionCriterion } from './activities.presenter.ts';
 import { activitiesRepository, type ActivityDetailRow } from './activities.repository.ts';
 import { activityAccess } from './activity-access.ts';
+import { examsRepository } from '../exams/exams.repository.ts';
 import { checkActivityData } from './activity-data.ts';
 import { DEPENDENT_RECORD_CHECKS } from './activity-dependents.ts';
 
@@ -149,6 +151,24 @@ export function activitiesService(ctx: AppContext) {
     if (checked.ok) return checked.data;
     Object.assign(fields, checked.fields);
     return undefined;
+  }
+
+  /** An exam's total cannot drop below the points its papers (main and make-up) already use. */
+  async function checkExamTotal(
+    existing: { id: number; type: string },
+    data: Record<string, unknown>,
+    fields: FieldMessages,
+  ): Promise<void> {
+    if (existing.type !== 'exam' && existing.type !== 'classroom_exam') return;
+    const total = examSettings(data).total_points;
+    const exams = examsRepository(ctx.db);
+    const used = Math.max(
+      await exams.usedPoints({ activityId: existing.id, isMakeup: false }, null),
+      await exams.usedPoints({ activityId: existing.id, isMakeup: true }, null),
+    );
+    if (total + 1e-9 < used) {
+      fields['data.total_points'] = [{ key: 'exams.totalPointsBelowUsed', params: { used } }];
+    }
   }
 
   /** The module must be one of the course's, and the syllabus (if any) one of the module's. */
@@ -337,6 +357,7 @@ export function activitiesService(ctx: AppContext) {
       const fields: FieldMessages = {};
 
       const data = input.data === undefined ? existing.data : checkData(registeredType(), input.data, fields);
+      if (data && input.data !== undefined) await checkExamTotal(existing, data, fields);
 
       const moduleId = input.module_id ?? existing.moduleId;
       const moduleChanged = moduleId !== existing.moduleId;

@@ -81,6 +81,58 @@ export type CommentPageQuery = CommentFilter & {
 /** A comment with what the operate call needs to decide and report. */
 export type LikeTarget = { id: number; createdBy: number; commentType: CommentType; approvalCount: number };
 
+type LikeTargetType = 'comment' | 'comment_reply';
+
+/**
+ * Comments and replies are liked the same way: a likes table keyed by (target, user) and an approval count
+ * on the target. This says, per target type, where those live.
+ */
+const LIKE_TABLES = {
+  comment: {
+    likes: commentLikes,
+    likeTargetId: commentLikes.commentId,
+    likeUserId: commentLikes.userId,
+    likeRow: (commentId: number, userId: number) => ({ commentId, userId }),
+    targets: comments,
+    targetId: comments.id,
+    approvalCount: comments.approvalCount,
+  },
+  comment_reply: {
+    likes: commentReplyLikes,
+    likeTargetId: commentReplyLikes.replyId,
+    likeUserId: commentReplyLikes.userId,
+    likeRow: (replyId: number, userId: number) => ({ replyId, userId }),
+    targets: commentReplies,
+    targetId: commentReplies.id,
+    approvalCount: commentReplies.approvalCount,
+  },
+};
+
+/** Distinct and ascending, so concurrent multi-target calls take row locks in the same order. */
+function sortedIds(ids: readonly number[]): number[] {
+  return [...new Set(ids)].sort((a, b) => a - b);
+}
+
+/**
+ * Moves the approval count of exactly the targets whose like row was just inserted or deleted, in the
+ * caller's transaction; returns their new counts.
+ */
+async function countLikes(
+  tx: Executor,
+  target: LikeTargetType,
+  changedIds: number[],
+  newCount: SQL,
+): Promise<Map<number, number>> {
+  if (changedIds.length === 0) return new Map();
+  const t = LIKE_TABLES[target];
+  const updated = await tx
+    .update(t.targets)
+    .set({ approvalCount: newCount })
+    .where(inArray(t.targetId, sortedIds(changedIds)))
+    .returning({ id: t.targetId, count: t.approvalCount });
+  return new Map(updated.map((r) => [r.id, r.count]));
+}
+
 const placeholder = (name: string) => sql.placeholder(name);
 
 // Optional filters are null-tolerant parameters, as in the activity list, so one statement text
@@ -494,113 +546,58 @@ export function discussionsRepository(db: Database) {
      * multi-target calls lock rows in the same order. Returns the changed ids with their new counts.
      */
     async like(
-      target: 'comment' | 'comment_reply',
+      target: LikeTargetType,
       ids: readonly number[],
       userId: number,
       tx: Executor,
     ): Promise<Map<number, number>> {
-      const sorted = [...new Set(ids)].sort((a, b) => a - b);
-      if (target === 'comment') {
-        const inserted = await tx
-          .insert(commentLikes)
-          .values(sorted.map((commentId) => ({ commentId, userId })))
-          .onConflictDoNothing()
-          .returning({ id: commentLikes.commentId });
-        if (inserted.length === 0) return new Map();
-        const updated = await tx
-          .update(comments)
-          .set({ approvalCount: sql`${comments.approvalCount} + 1` })
-          .where(
-            inArray(
-              comments.id,
-              inserted.map((r) => r.id).sort((a, b) => a - b),
-            ),
-          )
-          .returning({ id: comments.id, count: comments.approvalCount });
-        return new Map(updated.map((r) => [r.id, r.count]));
-      }
+      const t = LIKE_TABLES[target];
       const inserted = await tx
-        .insert(commentReplyLikes)
-        .values(sorted.map((replyId) => ({ replyId, userId })))
+        .insert(t.likes)
+        .values(sortedIds(ids).map((id) => t.likeRow(id, userId)))
         .onConflictDoNothing()
-        .returning({ id: commentReplyLikes.replyId });
-      if (inserted.length === 0) return new Map();
-      const updated = await tx
-        .update(commentReplies)
-        .set({ approvalCount: sql`${commentReplies.approvalCount} + 1` })
-        .where(
-          inArray(
-            commentReplies.id,
-            inserted.map((r) => r.id).sort((a, b) => a - b),
-          ),
-        )
-        .returning({ id: commentReplies.id, count: commentReplies.approvalCount });
-      return new Map(updated.map((r) => [r.id, r.count]));
+        .returning({ id: t.likeTargetId });
+      return countLikes(
+        tx,
+        target,
+        inserted.map((r) => r.id),
+        sql`${t.approvalCount} + 1`,
+      );
     },
 
     /** The reverse of like: only likes that existed are removed and counted off, never below zero. */
     async unlike(
-      target: 'comment' | 'comment_reply',
+      target: LikeTargetType,
       ids: readonly number[],
       userId: number,
       tx: Executor,
     ): Promise<Map<number, number>> {
-      const sorted = [...new Set(ids)].sort((a, b) => a - b);
-      if (target === 'comment') {
-        const removed = await tx
-          .delete(commentLikes)
-          .where(and(eq(commentLikes.userId, userId), inArray(commentLikes.commentId, sorted)))
-          .returning({ id: commentLikes.commentId });
-        if (removed.length === 0) return new Map();
-        const updated = await tx
-          .update(comments)
-          .set({ approvalCount: sql`greatest(${comments.approvalCount} - 1, 0)` })
-          .where(
-            inArray(
-              comments.id,
-              removed.map((r) => r.id).sort((a, b) => a - b),
-            ),
-          )
-          .returning({ id: comments.id, count: comments.approvalCount });
-        return new Map(updated.map((r) => [r.id, r.count]));
-      }
+      const t = LIKE_TABLES[target];
       const removed = await tx
-        .delete(commentReplyLikes)
-        .where(and(eq(commentReplyLikes.userId, userId), inArray(commentReplyLikes.replyId, sorted)))
-        .returning({ id: commentReplyLikes.replyId });
-      if (removed.length === 0) return new Map();
-      const updated = await tx
-        .update(commentReplies)
-        .set({ approvalCount: sql`greatest(${commentReplies.approvalCount} - 1, 0)` })
-        .where(
-          inArray(
-            commentReplies.id,
-            removed.map((r) => r.id).sort((a, b) => a - b),
-          ),
-        )
-        .returning({ id: commentReplies.id, count: commentReplies.approvalCount });
-      return new Map(updated.map((r) => [r.id, r.count]));
+        .delete(t.likes)
+        .where(and(eq(t.likeUserId, userId), inArray(t.likeTargetId, sortedIds(ids))))
+        .returning({ id: t.likeTargetId });
+      return countLikes(
+        tx,
+        target,
+        removed.map((r) => r.id),
+        sql`greatest(${t.approvalCount} - 1, 0)`,
+      );
     },
 
     /** Of these targets, the ones the user has liked. */
     async likedAmong(
-      target: 'comment' | 'comment_reply',
+      target: LikeTargetType,
       ids: readonly number[],
       userId: number,
       tx: Executor = db,
     ): Promise<number[]> {
       if (ids.length === 0) return [];
-      if (target === 'comment') {
-        const rows = await tx
-          .select({ id: commentLikes.commentId })
-          .from(commentLikes)
-          .where(and(eq(commentLikes.userId, userId), inArray(commentLikes.commentId, [...ids])));
-        return rows.map((r) => r.id);
-      }
+      const t = LIKE_TABLES[target];
       const rows = await tx
-        .select({ id: commentReplyLikes.replyId })
-        .from(commentReplyLikes)
-        .where(and(eq(commentReplyLikes.userId, userId), inArray(commentReplyLikes.replyId, [...ids])));
+        .select({ id: t.likeTargetId })
+        .from(t.likes)
+        .where(and(eq(t.likeUserId, userId), inArray(t.likeTargetId, [...ids])));
       return rows.map((r) => r.id);
     },
 

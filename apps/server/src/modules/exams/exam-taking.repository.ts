@@ -39,6 +39,29 @@ type RawAttempt = {
 /** Whose attempts count: one student's, or (group exams) their group's. */
 export type AttemptScope = { examineeId: number; groupId: number | null };
 
+/** What handing a paper in writes: the answers, how they were marked and the totals. */
+export type FinalValues = {
+  answers: SubmittedAnswer[];
+  scores: SubjectScore[];
+  score: number | null;
+  autoScore: number;
+  marked: boolean;
+};
+
+/** The columns a hand-in sets, whichever way it is written. */
+function handInSet(values: FinalValues) {
+  return {
+    status: 'submitted' as const,
+    submissionData: values.answers,
+    scoreData: values.scores,
+    score: values.score,
+    autoScore: values.autoScore,
+    markStatus: values.marked ? ('marked' as const) : ('unmarked' as const),
+    submittedAt: sql`now()`,
+    updatedAt: sql`now()`,
+  };
+}
+
 const examineeColumns = { id: users.id, userNo: users.userNo, name: users.name };
 
 /** Students of a course (anyone holding a learner role and no teaching role). */
@@ -272,28 +295,13 @@ export function examTakingRepository(db: Database) {
     async finaliseIfAllowed(
       instanceId: number,
       limit: { examId: number; userId: number; submitTimes: number },
-      values: {
-        answers: SubmittedAnswer[];
-        scores: SubjectScore[];
-        score: number | null;
-        autoScore: number;
-        marked: boolean;
-      },
+      values: FinalValues,
       tx: Executor = db,
     ): Promise<SubmissionRow | undefined> {
       const { examId, userId, submitTimes } = limit;
       const [row] = await tx
         .update(examSubmissions)
-        .set({
-          status: 'submitted',
-          submissionData: values.answers,
-          scoreData: values.scores,
-          score: values.score,
-          autoScore: values.autoScore,
-          markStatus: values.marked ? 'marked' : 'unmarked',
-          submittedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
+        .set(handInSet(values))
         .where(
           and(
             eq(examSubmissions.instanceId, instanceId),
@@ -308,29 +316,12 @@ export function examTakingRepository(db: Database) {
 
     async finalise(
       submissionId: number,
-      values: {
-        answers: SubmittedAnswer[];
-        scores: SubjectScore[];
-        score: number | null;
-        autoScore: number;
-        marked: boolean;
-        groupId: number | null;
-      },
+      values: FinalValues & { groupId: number | null },
       tx: Executor,
     ): Promise<SubmissionRow> {
       const [row] = await tx
         .update(examSubmissions)
-        .set({
-          status: 'submitted',
-          submissionData: values.answers,
-          scoreData: values.scores,
-          score: values.score,
-          autoScore: values.autoScore,
-          markStatus: values.marked ? 'marked' : 'unmarked',
-          groupId: values.groupId,
-          submittedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
+        .set({ ...handInSet(values), groupId: values.groupId })
         .where(eq(examSubmissions.id, submissionId))
         .returning();
       if (!row) throw new Error('update returned no row');

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { courseMembers, groupMembers, groups } from '../../db/schema/courses.ts';
 import {
   examMarkedAttachments,
   examSubmissions,
+  MARKED_ATTACHMENT_PARENT,
   type SubjectScore,
 } from '../../db/schema/exam-submissions.ts';
 import { users } from '../../db/schema/identity.ts';
@@ -10,12 +11,6 @@ import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { examineeRoleFilter, type SubmissionRow } from './exam-taking.repository.ts';
 import type { MarkedAttachmentRow } from './exam-taking.presenter.ts';
-
-/**
- * A marked attachment also holds an upload reference of this parent type, so the orphan-upload sweep
- * (which deletes files nothing refers to) leaves the file alone. Only activity attachments grant reads.
- */
-export const MARKED_ATTACHMENT_PARENT = 'exam_marked_attachment';
 
 const attachmentColumns = {
   id: examMarkedAttachments.id,
@@ -55,6 +50,41 @@ export function markingRepository(db: Database) {
         .leftJoin(users, eq(users.id, examMarkedAttachments.createdBy))
         .where(eq(examMarkedAttachments.id, id));
       return row;
+    },
+
+    /**
+     * Whose submissions these marked attachments belong to, for deciding who may read their files: the
+     * exam, the examinee, the submission's status, and whether `userId` is in the submission's group.
+     */
+    async attachmentOwners(
+      ids: readonly number[],
+      userId: number,
+      tx: Executor = db,
+    ): Promise<
+      {
+        id: number;
+        examId: number;
+        examineeId: number;
+        status: SubmissionRow['status'];
+        inGroup: boolean;
+      }[]
+    > {
+      if (ids.length === 0) return [];
+      return tx
+        .select({
+          id: examMarkedAttachments.id,
+          examId: examSubmissions.activityId,
+          examineeId: examSubmissions.examineeId,
+          status: examSubmissions.status,
+          inGroup: isNotNull(groupMembers.userId).mapWith(Boolean),
+        })
+        .from(examMarkedAttachments)
+        .innerJoin(examSubmissions, eq(examSubmissions.id, examMarkedAttachments.submissionId))
+        .leftJoin(
+          groupMembers,
+          and(eq(groupMembers.groupId, examSubmissions.groupId), eq(groupMembers.userId, userId)),
+        )
+        .where(inArray(examMarkedAttachments.id, [...ids]));
     },
 
     async insertAttachment(

@@ -1,22 +1,51 @@
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
+import { MARKED_ATTACHMENT_PARENT } from '../../db/schema/exam-submissions.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { activityAccess } from '../activities/activity-access.ts';
+import { markedAttachmentAccess } from '../exams/marked-attachment-access.ts';
 import { canDownloadAttachment, canManageUpload } from './uploads.policy.ts';
-import { uploadsRepository, type UploadRow } from './uploads.repository.ts';
+import { uploadsRepository, type ReferenceRow, type UploadRow } from './uploads.repository.ts';
 
 export type DownloadVerdict = 'allowed' | 'forbidden' | 'hidden';
+
+/** The parent types whose attachments grant reads: activities, and a marker's files on a submission. */
+const READ_GRANTING_PARENTS = [ACTIVITY_PARENT, MARKED_ATTACHMENT_PARENT] as const;
 
 /** Who may read or download an upload, decided from where it is attached. */
 export function uploadAccess(db: Database) {
   const repo = uploadsRepository(db);
   const activities = activityAccess(db);
+  const markedAttachments = markedAttachmentAccess(db);
+
+  /** The references of these uploads the caller can reach: their activity visible, or their marked file readable. */
+  async function reachable(actor: Actor, uploadIds: readonly number[], tx: Executor) {
+    const references = await repo.referencesOfUploads(uploadIds, READ_GRANTING_PARENTS, tx);
+    const ofType = (type: string) => references.filter((r) => r.parentType === type);
+    const [visible, marked] = await Promise.all([
+      activities.visibleAmong(
+        actor,
+        ofType(ACTIVITY_PARENT).map((r) => r.parentId),
+        tx,
+      ),
+      markedAttachments.readableAmong(
+        actor,
+        ofType(MARKED_ATTACHMENT_PARENT).map((r) => r.parentId),
+        tx,
+      ),
+    ]);
+    return { references, visible, marked };
+  }
+
+  function isMarkedReadable(reference: ReferenceRow, marked: Set<number>): boolean {
+    return reference.parentType === MARKED_ATTACHMENT_PARENT && marked.has(reference.parentId);
+  }
 
   return {
     /**
      * Of these uploads, the ids the caller may read: their own, any of the organisation for its
-     * administrators, and any attached to an activity the caller can see. Batched: one query for the
-     * attachments, one for their activities, one per course involved.
+     * administrators, any attached to an activity the caller can see, and marked files of a submission the
+     * caller may review with its scores. Batched: one query for the attachments, then a few per parent kind.
      */
     async readableIds(actor: Actor, rows: readonly UploadRow[], tx: Executor = db): Promise<Set<number>> {
       const readable = new Set<number>();
@@ -27,35 +56,32 @@ export function uploadAccess(db: Database) {
         else others.push(upload.id);
       }
       if (others.length === 0) return readable;
-      const references = await repo.referencesOfUploads(others, ACTIVITY_PARENT, tx);
-      const visible = await activities.visibleAmong(
-        actor,
-        references.map((r) => r.parentId),
-        tx,
-      );
+      const { references, visible, marked } = await reachable(actor, others, tx);
       for (const reference of references) {
-        if (visible.has(reference.parentId)) readable.add(reference.uploadId);
+        if (
+          (reference.parentType === ACTIVITY_PARENT && visible.has(reference.parentId)) ||
+          isMarkedReadable(reference, marked)
+        ) {
+          readable.add(reference.uploadId);
+        }
       }
       return readable;
     },
 
     /**
      * May the caller fetch this upload's bytes by its id? Its owner and org admins may; anyone else needs
-     * an attachment of it on an activity they can see that lets them download. Not readable at all reads
-     * as hidden (not found); readable but not downloadable is forbidden.
+     * an attachment of it on an activity they can see that lets them download, or a marked attachment of it
+     * they may read (a marker's file is there to be taken away). Not readable at all reads as hidden (not
+     * found); readable but not downloadable is forbidden.
      */
     async downloadVerdict(actor: Actor, upload: UploadRow, tx: Executor = db): Promise<DownloadVerdict> {
       if (upload.orgId !== actor.orgId) return 'hidden';
       if (canManageUpload(actor, upload)) return 'allowed';
-      const references = await repo.referencesOfUploads([upload.id], ACTIVITY_PARENT, tx);
-      const visible = await activities.visibleAmong(
-        actor,
-        references.map((r) => r.parentId),
-        tx,
-      );
+      const { references, visible, marked } = await reachable(actor, [upload.id], tx);
       let seen = false;
       for (const reference of references) {
-        const parent = visible.get(reference.parentId);
+        if (isMarkedReadable(reference, marked)) return 'allowed';
+        const parent = reference.parentType === ACTIVITY_PARENT ? visible.get(reference.parentId) : undefined;
         if (!parent) continue;
         seen = true;
         if (canDownloadAttachment(actor, parent.access, reference, upload)) return 'allowed';

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, lt, notExists } from 'drizzle-orm';
+import { and, asc, eq, exists, inArray, lt, ne, notExists, or } from 'drizzle-orm';
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import { activities } from '../../db/schema/activities.ts';
+import { examMarkedAttachments, MARKED_ATTACHMENT_PARENT } from '../../db/schema/exam-submissions.ts';
 import { users } from '../../db/schema/identity.ts';
 import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
 import type { Database, Executor } from '../../platform/database.ts';
@@ -154,20 +155,20 @@ export function uploadsRepository(db: Database) {
         .orderBy(asc(uploadReferences.sort), asc(uploadReferences.id));
     },
 
-    /** Where these uploads are attached (of one parent type). */
+    /** Where these uploads are attached (of the given parent types). */
     async referencesOfUploads(
       uploadIds: readonly number[],
-      parentType: string,
+      parentTypes: readonly string[],
       tx: Executor = db,
     ): Promise<ReferenceRow[]> {
-      if (uploadIds.length === 0) return [];
+      if (uploadIds.length === 0 || parentTypes.length === 0) return [];
       return tx
         .select()
         .from(uploadReferences)
         .where(
           and(
             inArray(uploadReferences.uploadId, [...uploadIds]),
-            eq(uploadReferences.parentType, parentType),
+            inArray(uploadReferences.parentType, [...parentTypes]),
           ),
         );
     },
@@ -219,12 +220,30 @@ export function uploadsRepository(db: Database) {
   };
 }
 
-/** Any attachment of the upload row in the enclosing query. */
+/**
+ * Any live attachment of the upload row in the enclosing query. A marked attachment's reference counts only
+ * while the marked attachment exists: deleting an exam, its module, its course or a student cascades the
+ * attachment away by foreign key, but the reference points at it by type and id, which no key can cascade.
+ * Such a left-behind reference goes with the file (by the upload's foreign key) when the sweep deletes it.
+ */
 function referencesOf(tx: Executor) {
   return tx
     .select({ id: uploadReferences.id })
     .from(uploadReferences)
-    .where(eq(uploadReferences.uploadId, uploads.id));
+    .where(
+      and(
+        eq(uploadReferences.uploadId, uploads.id),
+        or(
+          ne(uploadReferences.parentType, MARKED_ATTACHMENT_PARENT),
+          exists(
+            tx
+              .select({ id: examMarkedAttachments.id })
+              .from(examMarkedAttachments)
+              .where(eq(examMarkedAttachments.id, uploadReferences.parentId)),
+          ),
+        ),
+      ),
+    );
 }
 
 export type UploadsRepository = ReturnType<typeof uploadsRepository>;

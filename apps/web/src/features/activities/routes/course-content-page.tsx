@@ -1,4 +1,4 @@
-import { Flex } from 'antd';
+import { Flex, Grid } from 'antd';
 import { PageState } from '../../../shared/components/page-state.tsx';
 import { HotTopics } from '../../discussions/public/hot-topics.tsx';
 import { CourseOutline } from '../../courses/public/course-outline.tsx';
@@ -16,6 +16,7 @@ import { SectionActivities } from '../components/section-activities.tsx';
 export function CourseContentPage() {
   const course = useCurrentCourse();
   const activities = useActivities(course.id);
+  const wide = Grid.useBreakpoint().xl ?? false;
   return (
     <Flex gap={16} wrap align="flex-start">
       <div style={{ flex: '1 1 560px', minWidth: 0 }}>
@@ -32,8 +33,9 @@ export function CourseContentPage() {
           )}
         </PageState>
       </div>
-      {/* Beside the outline on wide screens, under it on narrow ones; absent when there are no topics. */}
-      <HotTopics courseId={course.id} style={{ flex: '0 1 320px', minWidth: 0 }} />
+      {/* Beside the outline on wide screens, across the page under it on narrow ones; absent when there
+          are no topics, so the outline then takes the whole width. */}
+      <HotTopics courseId={course.id} style={wide ? { flex: '0 0 320px' } : { flex: '1 1 100%' }} />
     </Flex>
   );
 }

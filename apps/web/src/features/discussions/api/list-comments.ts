@@ -77,6 +77,9 @@ export function infiniteCommentsQueryOptions(activityId: number, query: Infinite
       lastParam: PageParam,
     ): PageParam | undefined =>
       last.next_cursor === null ? undefined : { page: lastParam.page + 1, cursor: last.next_cursor },
+    // Choosing an order or a page asks for the list as it is now: likes since it was cached (patched in
+    // place, not re-sorted) would otherwise leave "by heat" out of order. The cached copy shows meanwhile.
+    staleTime: 0,
   });
 }
 

@@ -124,6 +124,32 @@ describe('QuestionPanel', () => {
     );
   });
 
+  it('asks the server again when the reader goes back to an order seen before, so likes since then count', async () => {
+    let likedQuiet = false;
+    const fetchMock = mockPanel({
+      [LIST]: (_body, url) => {
+        const quiet = makeQuestion({ id: 2, content: 'Quiet question', approval_count: likedQuiet ? 9 : 1 });
+        const popular = makeQuestion({ id: 1, content: 'Popular question', approval_count: 5 });
+        const byHeat = url.searchParams.get('order_key') === 'approval_count';
+        return jsonResponse(commentsPage(byHeat && likedQuiet ? [quiet, popular] : [popular, quiet]));
+      },
+    });
+    const user = userEvent.setup({ delay: null });
+    renderPanel();
+    await screen.findByText('Popular question');
+
+    await choose(user, 'Current page');
+    await waitFor(() => expect(listQueries(fetchMock)).toHaveLength(2));
+    await choose(user, 'Newest');
+    await waitFor(() => expect(listQueries(fetchMock)).toHaveLength(3));
+    // Meanwhile the quiet question became the most liked.
+    likedQuiet = true;
+    await choose(user, 'Popular');
+
+    await waitFor(() => expect(shownQuestions()).toEqual(['Quiet question', 'Popular question']));
+    expect(listQueries(fetchMock).at(-1)).toMatchObject({ location: '3', order_key: 'approval_count' });
+  });
+
   it('follows the viewer to another page after it has stayed there a second, and back to heat when the page is gone', async () => {
     const fetchMock = mockPanel();
     const user = userEvent.setup({ delay: null });
@@ -152,6 +178,28 @@ describe('QuestionPanel', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(listQueries(fetchMock).slice(before)).toEqual([]);
     expect(shownQuestions()).toEqual(['Popular question', 'Quiet question']);
+  });
+
+  it('lists the first page the viewer reports at once; only later page turns wait a second', async () => {
+    const fetchMock = mockPanel();
+    const user = userEvent.setup({ delay: null });
+    // The document is still opening: no page yet.
+    viewerPage = null;
+    let firstSeen: number | null = null;
+    const reading = () => {
+      if (viewerPage !== null) firstSeen ??= performance.now();
+      return viewerPage;
+    };
+    renderInCourse(<QuestionPanel activityId={ACTIVITY_ID} referenceId={9} readLocation={reading} />);
+    await screen.findByText('Popular question');
+    await choose(user, 'Current page');
+
+    viewerPage = '1';
+    await screen.findByRole('checkbox', { name: 'Page 1', checked: true }, { timeout: 3000 });
+    // Shown on the poll that saw the page, not a debounce second later (which would leave "current page"
+    // listing every question meanwhile).
+    expect(performance.now() - firstSeen!).toBeLessThan(800);
+    await waitFor(() => expect(listQueries(fetchMock).at(-1)).toMatchObject({ location: '1' }));
   });
 
   it('lets the reader pick another page from the page tags', async () => {

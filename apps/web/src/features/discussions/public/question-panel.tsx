@@ -127,7 +127,10 @@ export function QuestionPanel({ activityId, referenceId, readLocation, onClose }
   const byPage = filter === 'page' && pagedDocument;
   const pickedPage = picked && picked.referenceId === referenceId ? picked.page : null;
   // A cleared location applies at once (it also resets the sort): no request for the page just left.
-  const listLocation = pickedPage ?? (viewerLocation === null ? null : settledViewerLocation);
+  // The first page known (the document just opened) applies at once too: the debounce only spares
+  // reloads for pages flipped through, and until it settled "current page" would list every question.
+  const listLocation =
+    pickedPage ?? (viewerLocation === null ? null : (settledViewerLocation ?? viewerLocation));
 
   const query: InfiniteCommentsQuery = {
     page_size: DISCUSSION_LIMITS.defaultPageSize,

@@ -1,5 +1,8 @@
-import type { SubjectType } from '@lectern/contracts/exams/subject.schemas';
-import { SubjectsResponseSchema, type Subject } from '@lectern/contracts/exams/subject.schemas';
+import {
+  SubjectsResponseSchema,
+  type Subject,
+  type SubjectType,
+} from '@lectern/contracts/exams/subject.schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/http-client.ts';
 import { makeupQuery, paperPath, paperSubjectsBaseKey, type PaperRef } from './authoring-keys.ts';

@@ -18,7 +18,7 @@ import {
   examTakePath,
 } from '../components/taking/exam-paths.ts';
 import { LinkButton } from '../components/taking/link-button.tsx';
-import { SubjectHtml } from '../components/taking/subject-html.tsx';
+import { SubjectHtml } from '../components/subject-html.tsx';
 
 type ExamStatus = 'notStarted' | 'open' | 'closed';
 

@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, DownloadOutlined, RedoOutlined } from '@ant-design/icons';
+import { DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import type { Exam } from '@lectern/contracts/exams/exam.schemas';
 import type { ExamSubmissionDetail } from '@lectern/contracts/exams/exam-taking.schemas';
 import type { Subject } from '@lectern/contracts/exams/subject.schemas';
@@ -19,7 +19,6 @@ import {
 } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { isApiError } from '../../../shared/api/http-client.ts';
 import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
 import { scoresCsvUrl } from '../api/export-exam-scores.ts';
@@ -30,9 +29,9 @@ import { useSubjectiveQuestions } from '../api/list-subjective-questions.ts';
 import { useRetakeExam } from '../api/retake-exam.ts';
 import { ExamineeList, type MarkFilter, type MarkingEntry } from '../components/marking/examinee-list.tsx';
 import { SubmissionMarking } from '../components/marking/submission-marking.tsx';
-import { activityPath } from '../components/taking/exam-paths.ts';
+import { ExamPageHeader } from '../components/taking/exam-page-header.tsx';
 import { NotFoundResult, useExamIdParam } from '../components/taking/exam-route-params.tsx';
-import { htmlToText } from '../components/taking/subject-html.tsx';
+import { htmlToText } from '../components/subject-html.tsx';
 
 type Mode = 'question' | 'student';
 
@@ -322,17 +321,7 @@ function MarkingContent({ examId }: { examId: number }) {
   if (!exam.data) return <ErrorState error={exam.error} onRetry={() => void exam.refetch()} />;
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Link to={activityPath(exam.data.course_id, exam.data.id)}>
-          <Space size={4}>
-            <ArrowLeftOutlined aria-hidden />
-            {t('taking.backToExam')}
-          </Space>
-        </Link>
-      </div>
-      <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
-        {t('marking.title', { title: exam.data.title })}
-      </Typography.Title>
+      <ExamPageHeader exam={exam.data} title={t('marking.title', { title: exam.data.title })} />
       <MarkingWorkspace exam={exam.data} />
     </Flex>
   );

@@ -1,15 +1,14 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Exam } from '@lectern/contracts/exams/exam.schemas';
 import type { ExamSubmissionsResponse } from '@lectern/contracts/exams/exam-taking.schemas';
-import { Alert, Card, Descriptions, Flex, Result, Segmented, Space, Typography } from 'antd';
+import { Alert, Card, Descriptions, Flex, Result, Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { formatDateTime } from '../../../shared/components/date-time.ts';
 import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
 import { useExam } from '../api/get-exam.ts';
 import { useExamSubmission } from '../api/get-exam-submission.ts';
 import { useExamSubmissions } from '../api/list-exam-submissions.ts';
-import { activityPath } from '../components/taking/exam-paths.ts';
+import { ExamPageHeader } from '../components/taking/exam-page-header.tsx';
 import { NotFoundResult, useExamIdParam } from '../components/taking/exam-route-params.tsx';
 import { reviewDataOf, SubmissionReview } from '../components/taking/submission-review.tsx';
 
@@ -95,17 +94,7 @@ function ResultContent({ examId }: { examId: number }) {
 
   return (
     <Flex vertical gap={16}>
-      <div>
-        <Link to={activityPath(exam.data.course_id, exam.data.id)}>
-          <Space size={4}>
-            <ArrowLeftOutlined aria-hidden />
-            {t('taking.backToExam')}
-          </Space>
-        </Link>
-      </div>
-      <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
-        {t('result.title', { title: exam.data.title })}
-      </Typography.Title>
+      <ExamPageHeader exam={exam.data} title={t('result.title', { title: exam.data.title })} />
       {justSubmitted ? <Alert type="success" showIcon message={t('result.submitted')} /> : null}
       <Card size="small">
         <OverallScore exam={exam.data} list={list.data} />

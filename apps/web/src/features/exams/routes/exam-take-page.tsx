@@ -1,27 +1,15 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Exam } from '@lectern/contracts/exams/exam.schemas';
-import { Flex, Result, Space, Typography } from 'antd';
+import { Flex, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
 import { useExamQualification } from '../api/check-exam-qualification.ts';
 import { useExamPaper } from '../api/distribute-exam-paper.ts';
 import { useExam } from '../api/get-exam.ts';
 import { ExamPaperForm } from '../components/taking/exam-paper-form.tsx';
-import { activityPath, examResultPath } from '../components/taking/exam-paths.ts';
+import { ExamPageHeader } from '../components/taking/exam-page-header.tsx';
+import { examResultPath } from '../components/taking/exam-paths.ts';
 import { NotFoundResult, useExamIdParam } from '../components/taking/exam-route-params.tsx';
-
-function BackLink({ exam }: { exam: Exam }) {
-  const { t } = useTranslation('exams');
-  return (
-    <Link to={activityPath(exam.course_id, exam.id)}>
-      <Space size={4}>
-        <ArrowLeftOutlined aria-hidden />
-        {t('taking.backToExam')}
-      </Space>
-    </Link>
-  );
-}
 
 function TakeExam({ exam }: { exam: Exam }) {
   const { t } = useTranslation('exams');
@@ -66,12 +54,7 @@ function TakePageContent({ examId }: { examId: number }) {
   if (!exam.data) return <ErrorState error={exam.error} onRetry={() => void exam.refetch()} />;
   return (
     <Flex vertical gap={16}>
-      <div>
-        <BackLink exam={exam.data} />
-      </div>
-      <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
-        {exam.data.title}
-      </Typography.Title>
+      <ExamPageHeader exam={exam.data} title={exam.data.title} />
       <TakeExam exam={exam.data} />
     </Flex>
   );

@@ -1,32 +1,23 @@
 import { CopyOutlined, ExportOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import type { SubjectLibDetail } from '@lectern/contracts/exams/subject-lib.schemas';
-import {
-  SUBJECT_TYPES,
-  type Subject,
-  type SubjectInput,
-  type SubjectType,
-} from '@lectern/contracts/exams/subject.schemas';
+import { SUBJECT_TYPES, type Subject, type SubjectType } from '@lectern/contracts/exams/subject.schemas';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Breadcrumb, Button, Card, Flex, Input, Result, Select, Typography } from 'antd';
+import { Breadcrumb, Button, Card, Flex, Input, Result, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { isApiError } from '../../../shared/api/http-client.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
 import { libQueryBaseKey } from '../api/authoring-keys.ts';
 import { useCreateLibSubjects } from '../api/create-lib-subjects.ts';
-import { useDeleteSubject } from '../api/delete-subject.ts';
 import { subjectLibQueryKey, useSubjectLib } from '../api/get-subject-lib.ts';
 import type { SubjectFilter } from '../api/list-paper-subjects.ts';
 import { useSortLibSubjects } from '../api/sort-lib-subjects.ts';
-import { useUpdateSubject } from '../api/update-subject.ts';
-import { moveItem } from '../components/subject-editor/row-buttons.tsx';
 import { SubjectEditorModal } from '../components/subject-editor/subject-editor-modal.tsx';
-import { plainText } from '../components/subject-editor/subject-labels.ts';
 import { CopyToExamModal } from '../components/subject-libs/copy-to-exam-modal.tsx';
 import { TransferSubjectsModal } from '../components/subject-libs/transfer-subjects-modal.tsx';
 import { parseRouteId } from '../components/subject-list/route-id.ts';
 import { SubjectList } from '../components/subject-list/subject-list.tsx';
+import { useSubjectActions } from '../components/subject-list/use-subject-actions.ts';
 
 /** `/subject-lib/:id/edit`: one library's questions, edited like an exam's but with no points limit. */
 export function SubjectLibPage() {
@@ -54,16 +45,12 @@ function LibEditor({
   onFilterChange: (filter: SubjectFilter) => void;
 }) {
   const { t } = useTranslation('exams');
-  const { t: tShared } = useTranslation('shared');
-  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [editor, setEditor] = useState<EditorState>({ open: false });
   const [selected, setSelected] = useState<number[]>([]);
   const [transfer, setTransfer] = useState<'move' | 'copy' | null>(null);
   const [copyOpen, setCopyOpen] = useState(false);
   const createSubjects = useCreateLibSubjects(lib.id);
-  const updateSubject = useUpdateSubject(libQueryBaseKey(lib.id));
-  const deleteSubject = useDeleteSubject(libQueryBaseKey(lib.id));
   const sortSubjects = useSortLibSubjects(lib.id);
   const filtered = Boolean(filter.keyword) || filter.subjectType !== undefined;
   const subjects = lib.subjects;
@@ -72,52 +59,25 @@ function LibEditor({
   const backTo =
     lib.course_id === null ? '/subject-libs' : `/subject-libs?course_id=${lib.course_id}&tab=course`;
 
+  const editing = editor.open ? editor.subject : undefined;
+  const { saveSubject, confirmDelete, move } = useSubjectActions({
+    invalidate: libQueryBaseKey(lib.id),
+    subjects,
+    editing,
+    create: createSubjects,
+    sort: sortSubjects,
+    showOrder: (next) =>
+      queryClient.setQueryData<SubjectLibDetail>(subjectLibQueryKey(lib.id, filter), {
+        ...lib,
+        subjects: next,
+      }),
+  });
+
   if (lib.lib_type === 'folder') {
     return (
       <Result status="info" title={t('lib.isFolder')} extra={<Link to={backTo}>{t('libs.title')}</Link>} />
     );
   }
-
-  const editing = editor.open ? editor.subject : undefined;
-  const saveSubject = async (input: SubjectInput) => {
-    if (editing) {
-      await updateSubject.mutateAsync({ id: editing.id, body: input });
-      void message.success(t('paper.updated'));
-    } else {
-      await createSubjects.mutateAsync({ subjects: [input] });
-      void message.success(t('paper.created'));
-    }
-  };
-
-  const confirmDelete = (subject: Subject) => {
-    void modal.confirm({
-      title: t('paper.deleteTitle'),
-      content: plainText(subject.description).slice(0, 120) || t('list.noText'),
-      okText: t('list.delete'),
-      okButtonProps: { danger: true },
-      cancelText: tShared('actions.cancel'),
-      onOk: async () => {
-        try {
-          const result = await deleteSubject.mutateAsync(subject.id);
-          void message.success(result.message);
-        } catch (error) {
-          void message.error(isApiError(error) ? error.message : t('paper.failed'));
-        }
-      },
-    });
-  };
-
-  const move = (from: number, to: number) => {
-    const next = moveItem(subjects, from, to);
-    queryClient.setQueryData<SubjectLibDetail>(subjectLibQueryKey(lib.id, filter), {
-      ...lib,
-      subjects: next,
-    });
-    sortSubjects.mutate(
-      { subject_ids: next.map((s) => s.id) },
-      { onError: (error) => void message.error(isApiError(error) ? error.message : t('paper.failed')) },
-    );
-  };
 
   const afterTransfer = () => setSelected([]);
 

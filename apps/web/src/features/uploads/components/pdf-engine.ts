@@ -35,7 +35,15 @@ export function loadPdfEngine(): Promise<PdfEngine> {
     return {
       open(url: string): PdfLoadingTask {
         // Same-origin requests carry the session cookie; ranges let the first page show before the rest.
-        const task = pdfjs.getDocument({ url, withCredentials: false });
+        const task = pdfjs.getDocument({
+          url,
+          withCredentials: false,
+          // Served by the app (vite.config.ts): Chinese PDFs without embedded fonts need the CMaps.
+          cMapUrl: '/pdfjs/cmaps/',
+          cMapPacked: true,
+          standardFontDataUrl: '/pdfjs/standard_fonts/',
+          wasmUrl: '/pdfjs/wasm/',
+        });
         return {
           promise: task.promise.then((document) => ({
             numPages: document.numPages,

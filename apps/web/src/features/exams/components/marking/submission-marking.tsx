@@ -9,7 +9,7 @@ import {
   SubmissionReview,
   type PaperLeaf,
 } from '../taking/submission-review.tsx';
-import { SubjectHtml } from '../taking/subject-html.tsx';
+import { SubjectHtml } from '../subject-html.tsx';
 import { CommentForm } from './comment-form.tsx';
 import { ScoreForm } from './score-form.tsx';
 

@@ -29,8 +29,3 @@ export function findNode(nodes: readonly SubjectLibNode[], id: number): SubjectL
   }
   return undefined;
 }
-
-/** Libraries (not folders) of a tree, flattened: the targets questions can move or be copied to. */
-export function librariesOf(nodes: readonly SubjectLibNode[]): SubjectLibNode[] {
-  return nodes.flatMap((node) => (node.lib_type === 'folder' ? librariesOf(node.children) : [node]));
-}

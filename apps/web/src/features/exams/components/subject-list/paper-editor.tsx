@@ -4,13 +4,11 @@ import {
   SUBJECT_TYPES,
   subjectPoints,
   type Subject,
-  type SubjectInput,
   type SubjectType,
 } from '@lectern/contracts/exams/subject.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
-  App,
   Breadcrumb,
   Button,
   Card,
@@ -26,12 +24,10 @@ import {
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../../../shared/api/http-client.ts';
 import { formatDateTime } from '../../../../shared/components/date-time.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../../../shared/components/page-state.tsx';
 import { paperBaseKey, type PaperRef } from '../../api/authoring-keys.ts';
 import { useCreatePaperSubjects } from '../../api/create-paper-subjects.ts';
-import { useDeleteSubject } from '../../api/delete-subject.ts';
 import { useExam } from '../../api/get-exam.ts';
 import { usePaperPoints } from '../../api/get-paper-points.ts';
 import {
@@ -40,14 +36,12 @@ import {
   type SubjectFilter,
 } from '../../api/list-paper-subjects.ts';
 import { useSortPaperSubjects } from '../../api/sort-paper-subjects.ts';
-import { useUpdateSubject } from '../../api/update-subject.ts';
-import { moveItem } from '../subject-editor/row-buttons.tsx';
 import { SubjectEditorModal } from '../subject-editor/subject-editor-modal.tsx';
-import { plainText } from '../subject-editor/subject-labels.ts';
 import { ImportFromLibModal } from '../subject-libs/import-from-lib-modal.tsx';
 import { PointsUsed } from './points-used.tsx';
 import { SubjectList } from './subject-list.tsx';
 import { SubjectPaperPreview } from './subject-paper-preview.tsx';
+import { useSubjectActions } from './use-subject-actions.ts';
 
 export interface PaperEditorProps {
   kind: PaperRef['kind'];
@@ -85,7 +79,6 @@ function PaperEditorView({
   links: PaperEditorProps['links'];
 }) {
   const { t } = useTranslation('exams');
-  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [isMakeup, setIsMakeup] = useState(false);
   const [keyword, setKeyword] = useState('');
@@ -100,8 +93,6 @@ function PaperEditorView({
   const subjects = usePaperSubjects(paper, filter);
   const points = usePaperPoints(paper);
   const createSubjects = useCreatePaperSubjects(paper);
-  const updateSubject = useUpdateSubject(paperBaseKey(paper));
-  const deleteSubject = useDeleteSubject(paperBaseKey(paper));
   const sortSubjects = useSortPaperSubjects(paper);
 
   const locked = kind === 'exam' && (paper.isMakeup ? exam.makeup_subjects_locked : exam.subjects_locked);
@@ -112,45 +103,14 @@ function PaperEditorView({
   const editing = editor.open ? editor.subject : undefined;
   // Editing replaces the question's points, so they are not counted twice while the author types.
   const usedWithoutEditing = used - (editing ? subjectPoints(editing) : 0);
-
-  const saveSubject = async (input: SubjectInput) => {
-    if (editing) {
-      await updateSubject.mutateAsync({ id: editing.id, body: input });
-      void message.success(t('paper.updated'));
-    } else {
-      await createSubjects.mutateAsync({ subjects: [input] });
-      void message.success(t('paper.created'));
-    }
-  };
-
-  const confirmDelete = (subject: Subject) => {
-    void modal.confirm({
-      title: t('paper.deleteTitle'),
-      content: plainText(subject.description).slice(0, 120) || t('list.noText'),
-      okText: t('list.delete'),
-      okButtonProps: { danger: true },
-      cancelText: t('paper.cancel'),
-      onOk: async () => {
-        try {
-          const result = await deleteSubject.mutateAsync(subject.id);
-          void message.success(result.message);
-        } catch (error) {
-          void message.error(isApiError(error) ? error.message : t('paper.failed'));
-        }
-      },
-    });
-  };
-
-  const move = (from: number, to: number) => {
-    const next = moveItem(list, from, to);
-    const key = paperSubjectsQueryKey(paper, filter);
-    // The list moves at once; if the server refuses, the refetch after the call puts it back.
-    queryClient.setQueryData<Subject[]>(key, next);
-    sortSubjects.mutate(
-      { subject_ids: next.map((s) => s.id) },
-      { onError: (error) => void message.error(isApiError(error) ? error.message : t('paper.failed')) },
-    );
-  };
+  const { saveSubject, confirmDelete, move } = useSubjectActions({
+    invalidate: paperBaseKey(paper),
+    subjects: list,
+    editing,
+    create: createSubjects,
+    sort: sortSubjects,
+    showOrder: (next) => queryClient.setQueryData<Subject[]>(paperSubjectsQueryKey(paper, filter), next),
+  });
 
   const questionsTab = (
     <Flex vertical gap={16}>

@@ -7,7 +7,7 @@ import {
 import { Card, Checkbox, Flex, Input, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPoints } from '../subject-editor/subject-labels.ts';
-import { SubjectHtml } from './subject-html.tsx';
+import { SubjectHtml } from '../subject-html.tsx';
 
 export interface SubjectPaperPreviewProps {
   subjects: readonly Subject[];

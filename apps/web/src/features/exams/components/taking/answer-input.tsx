@@ -3,7 +3,7 @@ import { Checkbox, Flex, Input, Radio, Select, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EMPTY_ANSWER, type AnswerValue } from './answer-model.ts';
-import { htmlToText, SubjectHtml } from './subject-html.tsx';
+import { htmlToText, SubjectHtml } from '../subject-html.tsx';
 
 type PaperLeaf = Omit<PaperSubject, 'sub_subjects'>;
 

@@ -14,7 +14,7 @@ import { AnswerInput } from './answer-input.tsx';
 import { EMPTY_ANSWER, isLeafAnswered, type AnswerValue } from './answer-model.ts';
 import { classroomSubjectsPath } from './exam-paths.ts';
 import { LinkButton } from './link-button.tsx';
-import { htmlToText, SubjectHtml } from './subject-html.tsx';
+import { htmlToText, SubjectHtml } from '../subject-html.tsx';
 
 type Released = NonNullable<ClassroomState['released']>;
 

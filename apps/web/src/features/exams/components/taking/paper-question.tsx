@@ -3,7 +3,7 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AnswerInput } from './answer-input.tsx';
 import { isStem, type AnswerMap, type AnswerValue } from './answer-model.ts';
-import { SubjectHtml } from './subject-html.tsx';
+import { SubjectHtml } from '../subject-html.tsx';
 
 export interface PaperQuestionProps {
   subject: PaperSubject;

@@ -5,7 +5,7 @@ import { Card, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isStem, questionNumbers } from './answer-model.ts';
-import { htmlToText, SubjectHtml } from './subject-html.tsx';
+import { htmlToText, SubjectHtml } from '../subject-html.tsx';
 
 export type PaperLeaf = Omit<PaperSubject, 'sub_subjects'>;
 type SubjectScore = NonNullable<ExamSubmission['score_data']>[number];
