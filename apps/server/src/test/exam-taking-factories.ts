@@ -117,6 +117,31 @@ export function rightAnswers(subjects: readonly Subject[]): SubmittedAnswerInput
   });
 }
 
+/**
+ * The student takes the exam and hands it in: every answer right (short answers get some text) unless
+ * `answers` says otherwise. Returns the submission id.
+ */
+export async function takeExam(
+  t: TestApp,
+  examId: number,
+  session: Session,
+  answers?: readonly object[],
+): Promise<number> {
+  const as = caller(t);
+  const paper = (await as(session, { method: 'GET', url: `/api/exams/${examId}/distribute` })).json();
+  const res = await as(session, {
+    method: 'POST',
+    url: `/api/exams/${examId}/submissions`,
+    payload: {
+      exam_paper_instance_id: paper.exam_paper_instance_id,
+      exam_finished: true,
+      subjects: answers ?? rightAnswers(await paperSubjects(t, examId)),
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`hand-in answered ${res.statusCode}: ${res.body}`);
+  return res.json().id;
+}
+
 type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object };
 
 export function caller(t: TestApp) {

@@ -3,7 +3,15 @@ import type { SubjectLibType } from '@lectern/contracts/exams/subject-lib.schema
 import { SubjectInputSchema, type SubjectInput } from '@lectern/contracts/exams/subject.schemas';
 import { subjectLibs } from '../db/schema/exams.ts';
 import { subjectsRepository, type SubjectOwner } from '../modules/exams/subjects.repository.ts';
-import { createActivity } from './factories.ts';
+import {
+  addMember,
+  createActivity,
+  createCourse,
+  createModule,
+  createOrg,
+  createUser,
+  loginAs,
+} from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
 let sequence = 0;
@@ -160,4 +168,48 @@ export async function insertSubjects(
   const parsed = inputs.map((input) => SubjectInputSchema.parse(input));
   const start = await subjectsRepository.maxSort(owner, t.db);
   return subjectsRepository.insertTrees(owner, parsed, createdBy, start, t.db);
+}
+
+/**
+ * The cast of the authoring tests: a course with its teacher, an instructor assistant and students (the
+ * first one signed in), a teacher of another course, an org admin, the teacher simulating a student, and
+ * a module to put exams in.
+ */
+export async function createAuthoringFixture(
+  t: TestApp,
+  options: { studentCount?: number; moduleName?: string } = {},
+) {
+  const { studentCount = 1, moduleName } = options;
+  const orgId = (await createOrg(t)).id;
+  const teacherUser = await createUser(t, orgId, { name: 'Teacher Tao' });
+  const assistantUser = await createUser(t, orgId);
+  const studentUsers = [];
+  for (let i = 0; i < studentCount; i += 1) studentUsers.push(await createUser(t, orgId));
+  const [firstStudent] = studentUsers;
+  if (!firstStudent) throw new Error('the fixture needs at least one student');
+  const otherUser = await createUser(t, orgId);
+  const adminUser = await createUser(t, orgId, { orgRole: 'admin' });
+  const courseId = (await createCourse(t, orgId, teacherUser.id)).id;
+  await addMember(t, courseId, assistantUser.id, ['instructor_assistant']);
+  for (const user of studentUsers) await addMember(t, courseId, user.id, ['student']);
+  const otherCourseId = (await createCourse(t, orgId, otherUser.id)).id;
+  const moduleId = (await createModule(t, courseId, moduleName === undefined ? {} : { name: moduleName })).id;
+  const studentIds = studentUsers.map((user) => user.id);
+  return {
+    orgId,
+    teacherId: teacherUser.id,
+    assistantId: assistantUser.id,
+    studentIds,
+    studentId: firstStudent.id,
+    otherTeacherId: otherUser.id,
+    courseId,
+    otherCourseId,
+    moduleId,
+    teacher: await loginAs(t, teacherUser),
+    assistant: await loginAs(t, assistantUser),
+    student: await loginAs(t, firstStudent),
+    simulating: await loginAs(t, teacherUser, { simulatingCourseId: courseId }),
+    otherTeacher: await loginAs(t, otherUser),
+    admin: await loginAs(t, adminUser),
+  };
 }

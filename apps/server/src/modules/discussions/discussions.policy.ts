@@ -1,6 +1,7 @@
 import { isTeaching, type CourseRole } from '@lectern/contracts/courses/course-roles';
 import type { CommentType } from '@lectern/contracts/discussions/discussions.schemas';
 import { forbidden, simulatingReadOnly, type AppError } from '../../platform/errors.ts';
+import { rolesOf } from '../courses/course-access.ts';
 import { can, type CourseAccess } from '../courses/courses.policy.ts';
 
 /** A comment or reply as the rules see it. */
@@ -12,6 +13,21 @@ export type Post = Readonly<{
   /** The type of the comment the post is (or belongs to). */
   commentType: CommentType;
 }>;
+
+/** The post the rules judge, from a stored comment or reply with its author's roles as read now. */
+export function postOf(row: {
+  createdBy: number;
+  anonymous: boolean;
+  authorRoles: readonly string[] | null;
+  commentType: CommentType;
+}): Post {
+  return {
+    createdBy: row.createdBy,
+    anonymous: row.anonymous,
+    authorRoles: rolesOf(row.authorRoles),
+    commentType: row.commentType,
+  };
+}
 
 /**
  * Discussion rules on top of the course policy (spec 001 sections 5 and 6). Reading follows the

@@ -9,7 +9,7 @@ import type {
 import { CourseRoleSchema } from '@lectern/contracts/courses/course-roles';
 import { rolesOf } from '../courses/course-access.ts';
 import type { CourseAccess } from '../courses/courses.policy.ts';
-import { canLike, canModify, canSeeAuthor, type Post } from './discussions.policy.ts';
+import { canLike, canModify, canSeeAuthor, postOf, type Post } from './discussions.policy.ts';
 import type { AuthorColumns, CommentRow, ReplyRow } from './discussions.repository.ts';
 
 /** A stored role name as a course role; rows written by this server always hold one. */
@@ -29,15 +29,6 @@ function author(id: number, columns: AuthorColumns): CommentAuthor {
   };
 }
 
-function commentPost(row: CommentRow): Post {
-  return {
-    createdBy: row.createdBy,
-    anonymous: row.anonymous,
-    authorRoles: rolesOf(row.authorRoles),
-    commentType: row.commentType,
-  };
-}
-
 function permissions(access: CourseAccess, post: Post) {
   const modify = canModify(access, post);
   return { can_edit: modify, can_delete: modify, can_like: canLike(access, post) };
@@ -45,7 +36,7 @@ function permissions(access: CourseAccess, post: Post) {
 
 /** Rows become wire shapes here and nowhere else; anonymity is applied for this viewer. */
 export function presentComment(row: CommentRow, access: CourseAccess, replies: Reply[] = []): Comment {
-  const post = commentPost(row);
+  const post = postOf(row);
   return {
     id: row.id,
     activity_id: row.activityId,
@@ -70,20 +61,15 @@ export function presentComment(row: CommentRow, access: CourseAccess, replies: R
 }
 
 export function presentReply(row: ReplyRow, access: CourseAccess): Reply {
-  const post: Post = {
-    createdBy: row.createdBy,
-    anonymous: row.anonymous,
-    authorRoles: rolesOf(row.authorRoles),
-    commentType: row.commentType,
-  };
+  const post = postOf(row);
   let parent: Reply['parent'] = null;
   if (row.parentExists && row.parentId !== null && row.parentCreatedBy !== null) {
-    const parentPost: Post = {
+    const parentPost = postOf({
       createdBy: row.parentCreatedBy,
       anonymous: row.parentAnonymous ?? false,
-      authorRoles: rolesOf(row.parentAuthorRoles),
+      authorRoles: row.parentAuthorRoles,
       commentType: row.commentType,
-    };
+    });
     parent = {
       id: row.parentId,
       anonymous: parentPost.anonymous,
@@ -117,7 +103,7 @@ export function presentReply(row: ReplyRow, access: CourseAccess): Reply {
 }
 
 export function presentTopic(row: CommentRow, access: CourseAccess): Topic {
-  const post = commentPost(row);
+  const post = postOf(row);
   return {
     id: row.id,
     activity_id: row.activityId,
@@ -140,7 +126,7 @@ export function presentHotTopic(
   row: CommentRow & { activityTitle: string; directReplies: number },
   access: CourseAccess,
 ): HotTopic {
-  const post = commentPost(row);
+  const post = postOf(row);
   return {
     id: row.id,
     title: row.title ?? '',

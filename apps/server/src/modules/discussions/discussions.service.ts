@@ -35,16 +35,10 @@ import type { Actor } from '../../platform/http/request-context.ts';
 import { translate } from '../../platform/messages.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import { activityAccess, type ActivityWithAccess } from '../activities/activity-access.ts';
-import { courseAccess, rolesOf } from '../courses/course-access.ts';
+import { courseAccess } from '../courses/course-access.ts';
 import { can, type CourseAccess } from '../courses/courses.policy.ts';
 import { uploadsRepository } from '../uploads/uploads.repository.ts';
-import {
-  assertCanLike,
-  assertCanModify,
-  assertCanWrite,
-  postingRole,
-  type Post,
-} from './discussions.policy.ts';
+import { assertCanLike, assertCanModify, assertCanWrite, postingRole, postOf } from './discussions.policy.ts';
 import { presentComment, presentHotTopic, presentReply, presentTopic } from './discussions.presenter.ts';
 import {
   discussionsRepository,
@@ -126,24 +120,6 @@ function parseCursor(raw: string | undefined, order: ListOrder): CommentCursor |
 
 function cursorOf(row: CommentRow, order: ListOrder): string {
   return order.key === 'heat' ? `${row.approvalCount}_${row.id}` : String(row.id);
-}
-
-function commentPost(row: CommentRow): Post {
-  return {
-    createdBy: row.createdBy,
-    anonymous: row.anonymous,
-    authorRoles: rolesOf(row.authorRoles),
-    commentType: row.commentType,
-  };
-}
-
-function replyPost(row: ReplyRow): Post {
-  return {
-    createdBy: row.createdBy,
-    anonymous: row.anonymous,
-    authorRoles: rolesOf(row.authorRoles),
-    commentType: row.commentType,
-  };
 }
 
 function groupReplies(
@@ -343,7 +319,7 @@ export function discussionsService(ctx: AppContext) {
 
     async update(actor: Actor, commentId: number, input: UpdateComment): Promise<Comment> {
       const { activity, access, row } = await loadComment(actor, commentId);
-      assertCanModify(access, commentPost(row), 'edit');
+      assertCanModify(access, postOf(row), 'edit');
       const commentType = input.comment_type ?? row.commentType;
       if (commentType === 'question' && input.content.length > DISCUSSION_LIMITS.questionContentMax) {
         throw invalid({
@@ -371,7 +347,7 @@ export function discussionsService(ctx: AppContext) {
 
     async remove(actor: Actor, commentId: number): Promise<{ message: string }> {
       const { access, row } = await loadComment(actor, commentId);
-      assertCanModify(access, commentPost(row), 'delete');
+      assertCanModify(access, postOf(row), 'delete');
       await ctx.db.transaction(async (tx) => {
         const locked = await repo.lockBase(commentId, tx);
         if (locked) await repo.delete(locked, tx);
@@ -446,7 +422,7 @@ export function discussionsService(ctx: AppContext) {
 
     async updateReply(actor: Actor, replyId: number, input: UpdateReply): Promise<Reply> {
       const { access, row } = await loadReply(actor, replyId);
-      assertCanModify(access, replyPost(row), 'edit');
+      assertCanModify(access, postOf(row), 'edit');
       const content = cleanContent(input.content);
       await repo.updateReply(replyId, content);
       return presentReplyById(replyId, access, actor.userId);
@@ -454,7 +430,7 @@ export function discussionsService(ctx: AppContext) {
 
     async removeReply(actor: Actor, replyId: number): Promise<{ message: string }> {
       const { access, row } = await loadReply(actor, replyId);
-      assertCanModify(access, replyPost(row), 'delete');
+      assertCanModify(access, postOf(row), 'delete');
       await ctx.db.transaction(async (tx) => {
         const locked = await repo.lockReplyBase(replyId, tx);
         if (locked) await repo.deleteReply(locked, tx);

@@ -67,6 +67,27 @@ const examineeColumns = { id: users.id, userNo: users.userNo, name: users.name }
 /** Students of a course (anyone holding a learner role and no teaching role). */
 export const examineeRoleFilter = sql`(${courseMembers.roles} && array['student','student_assistant']::text[] and not (${courseMembers.roles} && array['instructor','instructor_assistant']::text[]))`;
 
+/** Submissions with the attempt they answer and who wrote it, one flat row each. */
+async function selectWithInstance(
+  tx: Executor,
+  where: SQL | undefined,
+  orderBy: SQL[] = [],
+): Promise<SubmissionWithInstance[]> {
+  const rows = await tx
+    .select({
+      submission: examSubmissions,
+      attempt: examPaperInstances.attempt,
+      layout: examPaperInstances.layout,
+      examinee: examineeColumns,
+    })
+    .from(examSubmissions)
+    .innerJoin(examPaperInstances, eq(examPaperInstances.id, examSubmissions.instanceId))
+    .innerJoin(users, eq(users.id, examSubmissions.examineeId))
+    .where(where)
+    .orderBy(...orderBy);
+  return rows.map((r) => ({ ...r.submission, attempt: r.attempt, layout: r.layout, examinee: r.examinee }));
+}
+
 function scopeWhere(examId: number, scope: AttemptScope): SQL | undefined {
   return and(
     eq(examSubmissions.activityId, examId),
@@ -344,39 +365,15 @@ export function examTakingRepository(db: Database) {
       }
       if (filter.groupId !== undefined) conditions.push(eq(examSubmissions.groupId, filter.groupId));
       if (filter.isMakeup !== undefined) conditions.push(eq(examSubmissions.isMakeup, filter.isMakeup));
-      const rows = await tx
-        .select({
-          submission: examSubmissions,
-          attempt: examPaperInstances.attempt,
-          layout: examPaperInstances.layout,
-          examinee: examineeColumns,
-        })
-        .from(examSubmissions)
-        .innerJoin(examPaperInstances, eq(examPaperInstances.id, examSubmissions.instanceId))
-        .innerJoin(users, eq(users.id, examSubmissions.examineeId))
-        .where(and(...conditions))
-        .orderBy(asc(examSubmissions.submittedAt), asc(examSubmissions.id));
-      return rows.map((r) => ({
-        ...r.submission,
-        attempt: r.attempt,
-        layout: r.layout,
-        examinee: r.examinee,
-      }));
+      return selectWithInstance(tx, and(...conditions), [
+        asc(examSubmissions.submittedAt),
+        asc(examSubmissions.id),
+      ]);
     },
 
     async findSubmission(id: number, tx: Executor = db): Promise<SubmissionWithInstance | undefined> {
-      const [row] = await tx
-        .select({
-          submission: examSubmissions,
-          attempt: examPaperInstances.attempt,
-          layout: examPaperInstances.layout,
-          examinee: examineeColumns,
-        })
-        .from(examSubmissions)
-        .innerJoin(examPaperInstances, eq(examPaperInstances.id, examSubmissions.instanceId))
-        .innerJoin(users, eq(users.id, examSubmissions.examineeId))
-        .where(eq(examSubmissions.id, id));
-      return row && { ...row.submission, attempt: row.attempt, layout: row.layout, examinee: row.examinee };
+      const [row] = await selectWithInstance(tx, eq(examSubmissions.id, id));
+      return row;
     },
 
     /**

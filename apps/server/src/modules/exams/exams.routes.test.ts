@@ -5,21 +5,13 @@ import { examMakeupUsers, subjects } from '../../db/schema/exams.ts';
 import { examPaperInstances } from '../../db/schema/exam-submissions.ts';
 import {
   EVERY_TYPE_POINTS,
+  createAuthoringFixture,
   createExam,
   everyTypeInputs,
   insertSubjects,
   singleChoice,
 } from '../../test/exams-factories.ts';
-import {
-  addMember,
-  createCourse,
-  createModule,
-  createOrg,
-  createSyllabus,
-  createUser,
-  loginAs,
-  type Session,
-} from '../../test/factories.ts';
+import { addMember, createCourse, createModule, createSyllabus, type Session } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -39,22 +31,18 @@ const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgId = (await createOrg(t)).id;
-  const teacherUser = await createUser(t, orgId, { name: 'Teacher Tao' });
-  teacherId = teacherUser.id;
-  const students = [await createUser(t, orgId), await createUser(t, orgId), await createUser(t, orgId)];
-  studentIds = students.map((s) => s.id);
-  assistantId = (await createUser(t, orgId)).id;
-  const otherUser = await createUser(t, orgId);
-  courseId = (await createCourse(t, orgId, teacherId)).id;
-  for (const id of studentIds) await addMember(t, courseId, id, ['student']);
-  await addMember(t, courseId, assistantId, ['instructor_assistant']);
-  await createCourse(t, orgId, otherUser.id);
-  moduleId = (await createModule(t, courseId, { name: 'Week 1' })).id;
-  teacher = await loginAs(t, teacherUser);
-  student = await loginAs(t, students[0]!);
-  simulating = await loginAs(t, teacherUser, { simulatingCourseId: courseId });
-  otherTeacher = await loginAs(t, otherUser);
+  ({
+    orgId,
+    teacherId,
+    studentIds,
+    assistantId,
+    courseId,
+    moduleId,
+    teacher,
+    student,
+    simulating,
+    otherTeacher,
+  } = await createAuthoringFixture(t, { studentCount: 3, moduleName: 'Week 1' }));
 });
 afterAll(async () => t.close());
 

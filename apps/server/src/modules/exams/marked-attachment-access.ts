@@ -38,8 +38,7 @@ export function markedAttachmentAccess(db: Database) {
         const submitted = owner.status === 'submitted';
         // The same rule as reading the submission itself (exam-taking.service getSubmission).
         const theirs =
-          owner.examineeId === actor.userId ||
-          (Boolean(settings.group_set_id) && owner.inGroup && submitted);
+          owner.examineeId === actor.userId || (Boolean(settings.group_set_id) && owner.inGroup && submitted);
         if (theirs && submissionVisibility(access, settings, submitted).scores) readable.add(owner.id);
       }
       return readable;

@@ -8,8 +8,7 @@ import {
   caller,
   createExamWorld,
   createOpenExam,
-  paperSubjects,
-  rightAnswers,
+  takeExam,
   type ExamWorld,
 } from '../../test/exam-taking-factories.ts';
 import {
@@ -39,21 +38,6 @@ afterAll(async () => t.close());
 
 const student = (i: number) => w.students[i]!.session;
 
-async function takeExam(examId: number, session: Session): Promise<number> {
-  const paper = (await as(session, { method: 'GET', url: `/api/exams/${examId}/distribute` })).json();
-  const res = await as(session, {
-    method: 'POST',
-    url: `/api/exams/${examId}/submissions`,
-    payload: {
-      exam_paper_instance_id: paper.exam_paper_instance_id,
-      exam_finished: true,
-      subjects: rightAnswers(await paperSubjects(t, examId)),
-    },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().id;
-}
-
 /** An exam taken by `taker` whose marker attached a file; scores are released as `data` says. */
 async function markedSubmission(
   data: Partial<ExamData>,
@@ -62,7 +46,7 @@ async function markedSubmission(
   const exam = await createOpenExam(t, w, [{ type: 'short_answer', description: 'Explain', point: 5 }], {
     data,
   });
-  const submissionId = await takeExam(exam.id, options.taker ?? student(0));
+  const submissionId = await takeExam(t, exam.id, options.taker ?? student(0));
   const upload = await createUpload(t, w.org.id, w.teacher.id, {
     bytes: Buffer.from('marker notes'),
     name: 'notes.txt',

@@ -8,7 +8,7 @@ import {
   createExamWorld,
   createOpenExam,
   paperSubjects,
-  rightAnswers,
+  takeExam,
   type ExamWorld,
 } from '../../test/exam-taking-factories.ts';
 import { everyTypeInputs, singleChoice } from '../../test/exams-factories.ts';
@@ -19,7 +19,6 @@ import {
   createUpload,
   createUser,
   loginAs,
-  type Session,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -36,22 +35,6 @@ afterAll(async () => t.close());
 
 const student = (i: number) => w.students[i]!.session;
 
-/** The student takes the exam: every answer right (short answers get text), handed in. */
-async function takeExam(examId: number, session: Session, answers?: object[]): Promise<number> {
-  const paper = (await as(session, { method: 'GET', url: `/api/exams/${examId}/distribute` })).json();
-  const res = await as(session, {
-    method: 'POST',
-    url: `/api/exams/${examId}/submissions`,
-    payload: {
-      exam_paper_instance_id: paper.exam_paper_instance_id,
-      exam_finished: true,
-      subjects: answers ?? rightAnswers(await paperSubjects(t, examId)),
-    },
-  });
-  expect(res.statusCode).toBe(200);
-  return res.json().id;
-}
-
 async function shortAnswerExam() {
   const exam = await createOpenExam(t, w, [
     singleChoice(2),
@@ -64,7 +47,7 @@ async function shortAnswerExam() {
 describe('marking lists', () => {
   it('lists every examinee of a question with where its marking stands', async () => {
     const { exam, short } = await shortAnswerExam();
-    const submissionId = await takeExam(exam.id, student(0));
+    const submissionId = await takeExam(t, exam.id, student(0));
     const url = `/api/exams/${exam.id}/subjects/${short.id}/examinees?is_makeup_exam=0`;
     const res = await as(w.teacherSession, { method: 'GET', url });
     expect(res.statusCode).toBe(200);
@@ -92,7 +75,7 @@ describe('marking lists', () => {
 
   it('returns an examinee’s submissions with the paper and the right answers', async () => {
     const { exam, short } = await shortAnswerExam();
-    const submissionId = await takeExam(exam.id, student(1));
+    const submissionId = await takeExam(t, exam.id, student(1));
     const res = await as(w.teacherSession, {
       method: 'GET',
       url: `/api/exams/${exam.id}/subjects/${short.id}/examinees/${w.students[1]!.user.id}/submissions?is_makeup_exam=0`,
@@ -150,7 +133,7 @@ describe('marking lists', () => {
       data: { group_set_id: set.id },
     });
     const [q] = await paperSubjects(t, exam.id);
-    const submissionId = await takeExam(exam.id, student(1));
+    const submissionId = await takeExam(t, exam.id, student(1));
     const groups = (
       await as(w.teacherSession, { method: 'GET', url: `/api/exams/${exam.id}/subjects/${q!.id}/groups` })
     ).json().groups;
@@ -178,7 +161,7 @@ describe('marking lists', () => {
 describe('giving scores', () => {
   it('marks a short answer, recalculates the total and releases the score to the student', async () => {
     const { exam, short } = await shortAnswerExam();
-    const submissionId = await takeExam(exam.id, student(0));
+    const submissionId = await takeExam(t, exam.id, student(0));
     const res = await as(w.teacherSession, {
       method: 'POST',
       url: `/api/exams/${exam.id}/give-score`,
@@ -203,7 +186,7 @@ describe('giving scores', () => {
 
   it('scores a sub-question and refuses scoring its stem directly', async () => {
     const exam = await createOpenExam(t, w, everyTypeInputs());
-    const submissionId = await takeExam(exam.id, student(1));
+    const submissionId = await takeExam(t, exam.id, student(1));
     const subjects = await paperSubjects(t, exam.id);
     const analysis = subjects.find((s) => s.type === 'analysis')!;
     const short = subjects.find((s) => s.type === 'short_answer')!;
@@ -238,7 +221,7 @@ describe('giving scores', () => {
 
   it('refuses a score above the points, a negative one and more than one decimal, per field', async () => {
     const { exam, short } = await shortAnswerExam();
-    const submissionId = await takeExam(exam.id, student(2));
+    const submissionId = await takeExam(t, exam.id, student(2));
     const give = (score: number) =>
       as(w.teacherSession, {
         method: 'POST',
@@ -270,7 +253,7 @@ describe('giving scores', () => {
 
   it('refuses students and a simulating instructor', async () => {
     const { exam, short } = await shortAnswerExam();
-    const submissionId = await takeExam(exam.id, student(0));
+    const submissionId = await takeExam(t, exam.id, student(0));
     const payload = { submission_id: submissionId, subject_id: short.id, score: 1 };
     const url = `/api/exams/${exam.id}/give-score`;
     const byStudent = await as(student(0), { method: 'POST', url, payload });
@@ -289,7 +272,7 @@ describe('giving scores', () => {
   it('refuses a submission of another exam', async () => {
     const { exam } = await shortAnswerExam();
     const other = await shortAnswerExam();
-    const submissionId = await takeExam(other.exam.id, student(1));
+    const submissionId = await takeExam(t, other.exam.id, student(1));
     const res = await as(w.teacherSession, {
       method: 'POST',
       url: `/api/exams/${exam.id}/give-score`,
@@ -303,7 +286,7 @@ describe('giving scores', () => {
 describe('comments', () => {
   it('stores the overall comment and per-question comments, up to 2000 characters', async () => {
     const { exam, short } = await shortAnswerExam();
-    const submissionId = await takeExam(exam.id, student(0));
+    const submissionId = await takeExam(t, exam.id, student(0));
     const url = `/api/exams/${exam.id}/submissions/${submissionId}/comment`;
     const overall = await as(w.teacherSession, { method: 'PUT', url, payload: { comment: 'Good work' } });
     expect(overall.statusCode).toBe(200);
@@ -333,7 +316,7 @@ describe('comments', () => {
 describe('marked attachments', () => {
   it('attaches the marker’s file to a submission and deletes it again', async () => {
     const { exam, short } = await shortAnswerExam();
-    const submissionId = await takeExam(exam.id, student(0));
+    const submissionId = await takeExam(t, exam.id, student(0));
     const upload = await createUpload(t, w.org.id, w.teacher.id, {
       bytes: Buffer.from('notes'),
       name: 'notes.txt',
@@ -388,7 +371,7 @@ describe('marked attachments', () => {
 
   it('refuses someone else’s file', async () => {
     const { exam } = await shortAnswerExam();
-    const submissionId = await takeExam(exam.id, student(1));
+    const submissionId = await takeExam(t, exam.id, student(1));
     const theirs = await createUpload(t, w.org.id, w.students[1]!.user.id, { bytes: Buffer.from('x') });
     const res = await as(w.teacherSession, {
       method: 'POST',
@@ -403,7 +386,7 @@ describe('marked attachments', () => {
 describe('retakes', () => {
   it('gives one more attempt and records who allowed it', async () => {
     const exam = await createOpenExam(t, w, [singleChoice(1)]);
-    const first = await takeExam(exam.id, student(0));
+    const first = await takeExam(t, exam.id, student(0));
     expect(
       (await as(student(0), { method: 'GET', url: `/api/exams/${exam.id}/distribute` })).statusCode,
     ).toBe(403);
@@ -425,7 +408,7 @@ describe('retakes', () => {
     const paper = await as(student(0), { method: 'GET', url: `/api/exams/${exam.id}/distribute` });
     expect(paper.statusCode).toBe(200);
     expect(paper.json().attempt).toBe(2);
-    await takeExam(exam.id, student(0));
+    await takeExam(t, exam.id, student(0));
     expect(
       (await as(student(0), { method: 'GET', url: `/api/exams/${exam.id}/distribute` })).statusCode,
     ).toBe(403);
@@ -506,8 +489,8 @@ describe('score export', () => {
       subject_id: q!.id,
       answer_option_ids: [q!.options.find((o) => !o.is_answer)!.id],
     });
-    await takeExam(exam.id, a!.session, [right(q1), wrong(q2)]);
-    await takeExam(exam.id, a!.session, [wrong(q1), right(q2)]);
+    await takeExam(t, exam.id, a!.session, [right(q1), wrong(q2)]);
+    await takeExam(t, exam.id, a!.session, [wrong(q1), right(q2)]);
     const res = await as(world.teacherSession, { method: 'GET', url: `/api/exams/${exam.id}/scores.csv` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -539,7 +522,7 @@ describe('score export', () => {
 describe('submission rows', () => {
   it('stores no second row when marking', async () => {
     const { exam, short } = await shortAnswerExam();
-    const submissionId = await takeExam(exam.id, student(2));
+    const submissionId = await takeExam(t, exam.id, student(2));
     await as(w.teacherSession, {
       method: 'POST',
       url: `/api/exams/${exam.id}/give-score`,

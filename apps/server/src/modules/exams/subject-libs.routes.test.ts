@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { subjectLibs, subjects } from '../../db/schema/exams.ts';
 import { examPaperInstances } from '../../db/schema/exam-submissions.ts';
 import {
+  createAuthoringFixture,
   createExam,
   createSubjectLib,
   everyTypeInputs,
@@ -13,7 +14,6 @@ import {
   addMember,
   createCourse,
   createModule,
-  createOrg,
   createUser,
   loginAs,
   type Session,
@@ -37,26 +37,21 @@ let admin: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgId = (await createOrg(t)).id;
-  const teacherUser = await createUser(t, orgId, { name: 'Teacher Tao' });
-  teacherId = teacherUser.id;
-  const assistantUser = await createUser(t, orgId);
-  const studentUser = await createUser(t, orgId);
-  studentId = studentUser.id;
-  const otherUser = await createUser(t, orgId);
-  otherTeacherId = otherUser.id;
-  const adminUser = await createUser(t, orgId, { orgRole: 'admin' });
-  courseId = (await createCourse(t, orgId, teacherId)).id;
-  await addMember(t, courseId, assistantUser.id, ['instructor_assistant']);
-  await addMember(t, courseId, studentId, ['student']);
-  otherCourseId = (await createCourse(t, orgId, otherUser.id)).id;
-  moduleId = (await createModule(t, courseId)).id;
-  teacher = await loginAs(t, teacherUser);
-  assistant = await loginAs(t, assistantUser);
-  student = await loginAs(t, studentUser);
-  simulating = await loginAs(t, teacherUser, { simulatingCourseId: courseId });
-  otherTeacher = await loginAs(t, otherUser);
-  admin = await loginAs(t, adminUser);
+  ({
+    orgId,
+    teacherId,
+    studentId,
+    otherTeacherId,
+    courseId,
+    otherCourseId,
+    moduleId,
+    teacher,
+    assistant,
+    student,
+    simulating,
+    otherTeacher,
+    admin,
+  } = await createAuthoringFixture(t));
 });
 afterAll(async () => t.close());
 

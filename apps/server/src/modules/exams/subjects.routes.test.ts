@@ -4,24 +4,16 @@ import { classroomAnswers, examPaperInstances } from '../../db/schema/exam-submi
 import { subjectOptions, subjects } from '../../db/schema/exams.ts';
 import {
   EVERY_TYPE_POINTS,
+  createAuthoringFixture,
   createExam,
   everyTypeInputs,
   insertSubjects,
   singleChoice,
 } from '../../test/exams-factories.ts';
-import {
-  addMember,
-  createCourse,
-  createModule,
-  createOrg,
-  createUser,
-  loginAs,
-  type Session,
-} from '../../test/factories.ts';
+import type { Session } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
-let orgId: number;
 let teacherId: number;
 let studentId: number;
 let courseId: number;
@@ -35,25 +27,18 @@ let admin: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgId = (await createOrg(t)).id;
-  const teacherUser = await createUser(t, orgId, { name: 'Teacher Tao' });
-  teacherId = teacherUser.id;
-  const assistantUser = await createUser(t, orgId);
-  const studentUser = await createUser(t, orgId);
-  studentId = studentUser.id;
-  const otherUser = await createUser(t, orgId);
-  const adminUser = await createUser(t, orgId, { orgRole: 'admin' });
-  courseId = (await createCourse(t, orgId, teacherId)).id;
-  await addMember(t, courseId, assistantUser.id, ['instructor_assistant']);
-  await addMember(t, courseId, studentId, ['student']);
-  await createCourse(t, orgId, otherUser.id);
-  moduleId = (await createModule(t, courseId)).id;
-  teacher = await loginAs(t, teacherUser);
-  assistant = await loginAs(t, assistantUser);
-  student = await loginAs(t, studentUser);
-  simulating = await loginAs(t, teacherUser, { simulatingCourseId: courseId });
-  otherTeacher = await loginAs(t, otherUser);
-  admin = await loginAs(t, adminUser);
+  ({
+    teacherId,
+    studentId,
+    courseId,
+    moduleId,
+    teacher,
+    assistant,
+    student,
+    simulating,
+    otherTeacher,
+    admin,
+  } = await createAuthoringFixture(t));
 });
 afterAll(async () => t.close());
 

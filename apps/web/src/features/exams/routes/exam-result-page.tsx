@@ -8,6 +8,7 @@ import { ErrorState, LoadingState } from '../../../shared/components/page-state.
 import { useExam } from '../api/get-exam.ts';
 import { useExamSubmission } from '../api/get-exam-submission.ts';
 import { useExamSubmissions } from '../api/list-exam-submissions.ts';
+import { MarkedAttachmentList } from '../components/marking/marked-attachment-list.tsx';
 import { ExamPageHeader } from '../components/taking/exam-page-header.tsx';
 import { NotFoundResult, useExamIdParam } from '../components/taking/exam-route-params.tsx';
 import { reviewDataOf, SubmissionReview } from '../components/taking/submission-review.tsx';
@@ -64,6 +65,16 @@ function SubmissionDetail({ examId, submissionId }: { examId: number; submission
             message={t('result.instructorComment')}
             description={<span style={{ whiteSpace: 'pre-wrap' }}>{comment}</span>}
           />
+        ) : null}
+        {submission.score_released && submission.marked_attachments.length > 0 ? (
+          <Flex vertical gap={4} style={{ marginTop: 12 }}>
+            <Typography.Text strong>{t('result.markedAttachments')}</Typography.Text>
+            <MarkedAttachmentList
+              attachments={submission.marked_attachments}
+              subjects={submission.subjects}
+              label={t('result.markedAttachments')}
+            />
+          </Flex>
         ) : null}
         {!submission.answers_released ? (
           <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>

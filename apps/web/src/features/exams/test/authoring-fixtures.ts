@@ -5,51 +5,28 @@ import type {
   SubjectLibNode,
 } from '@lectern/contracts/exams/subject-lib.schemas';
 import type { Subject } from '@lectern/contracts/exams/subject.schemas';
+import { makeExam } from './taking-fixtures.ts';
 
-/** An exam as `GET /api/exams/{id}` answers it to its instructor: exam 300 of course 5, 100 points. */
+/**
+ * An exam as `GET /api/exams/{id}` answers it to its instructor: exam 300 of course 5, 100 points, not yet
+ * published, with an empty paper that can be edited.
+ */
 export function makeAuthoringExam(overrides: Partial<Exam> = {}): Exam {
-  return {
-    id: 300,
-    type: 'exam',
-    course_id: 5,
+  return makeExam({
     module_id: 11,
-    module_name: 'Week 1',
-    syllabus_id: null,
-    syllabus_summary: null,
-    title: 'Midterm',
     start_time: '2026-04-01T08:00:00.000Z',
     end_time: '2026-04-01T10:00:00.000Z',
     published: false,
     is_started: false,
-    is_closed: false,
     sort: 0,
-    completion_criterion_key: 'submitted',
-    completion_criterion_value: 0,
-    created_by: { id: 7, name: 'Li Wei' },
     created_at: '2026-03-01T08:00:00.000Z',
     updated_at: '2026-03-01T08:00:00.000Z',
-    description: null,
-    total_points: 100,
-    submit_times: 1,
-    score_rule: 'highest',
-    announce_answer_type: 'after_submit',
-    announce_answer_time: null,
-    announce_score_type: 'after_submit',
-    announce_score_time: null,
-    random_subject_order: false,
-    random_option_order: false,
-    display_mode: 'all',
-    group_set_id: null,
-    has_make_up_user: false,
     used_points: 0,
-    makeup_used_points: 0,
     subjects_count: 0,
-    makeup_subjects_count: 0,
     subjects_locked: false,
-    makeup_subjects_locked: false,
     can_edit: true,
     ...overrides,
-  };
+  });
 }
 
 /** A stored question as its author reads it; a single choice with B correct unless overridden. */

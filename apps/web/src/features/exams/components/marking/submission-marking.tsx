@@ -11,6 +11,7 @@ import {
 } from '../taking/submission-review.tsx';
 import { SubjectHtml } from '../subject-html.tsx';
 import { CommentForm } from './comment-form.tsx';
+import { MarkedAttachmentsPanel } from './marked-attachments-panel.tsx';
 import { ScoreForm } from './score-form.tsx';
 
 /** A question (or sub-question) of a paper by id, with the stem it belongs to. */
@@ -103,6 +104,14 @@ export function SubmissionMarking({ examId, submission, subjectId, readOnly }: S
             current={submission.comment_data?.comment ?? null}
             readOnly={readOnly}
           />
+          <div style={{ marginTop: 16 }}>
+            <MarkedAttachmentsPanel
+              examId={examId}
+              submission={submission}
+              subjectId={null}
+              readOnly={readOnly}
+            />
+          </div>
         </Card>
         <SubmissionReview
           subjects={submission.subjects}
@@ -174,6 +183,12 @@ export function SubmissionMarking({ examId, submission, subjectId, readOnly }: S
             submissionId={submission.id}
             subjectId={leaf.id}
             current={submission.comment_data?.subject_comments[String(leaf.id)] ?? null}
+            readOnly={readOnly}
+          />
+          <MarkedAttachmentsPanel
+            examId={examId}
+            submission={submission}
+            subjectId={leaf.id}
             readOnly={readOnly}
           />
         </Flex>
