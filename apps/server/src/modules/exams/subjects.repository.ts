@@ -202,10 +202,21 @@ export const subjectsRepository = {
     await tx.delete(subjects).where(inArray(subjects.id, [...ids]));
   },
 
+  /** Applies a whole new order in one statement, however many questions are moved. */
   async setSorts(order: readonly { id: number; sort: number }[], tx: Executor): Promise<void> {
-    for (const { id, sort } of order) {
-      await tx.update(subjects).set({ sort }).where(eq(subjects.id, id));
-    }
+    if (order.length === 0) return;
+    const list = (values: number[]) =>
+      sql.join(
+        values.map((value) => sql`${value}`),
+        sql`, `,
+      );
+    await tx.execute(sql`
+      update ${subjects} set sort = moved.sort
+      from (
+        select unnest(array[${list(order.map((o) => o.id))}]::int[]) as id,
+               unnest(array[${list(order.map((o) => o.sort))}]::int[]) as sort
+      ) as moved
+      where ${subjects.id} = moved.id`);
   },
 };
 
