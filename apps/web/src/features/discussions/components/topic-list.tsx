@@ -1,6 +1,6 @@
 import { MessageOutlined, PlusOutlined } from '@ant-design/icons';
 import { DISCUSSION_LIMITS } from '@lectern/contracts/discussions/discussions.schemas';
-import { App, Button, Flex, Modal, Pagination, Spin, Typography } from 'antd';
+import { App, Button, Flex, Modal, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/components/date-time.ts';
@@ -11,9 +11,9 @@ import { CommentForm } from './comment-form.tsx';
 import { htmlToText } from './content-text.ts';
 import { PostAuthor } from './post-author.tsx';
 import { useRefreshDiscussion } from './use-post-actions.ts';
+import { PostsPager } from './posts-pager.tsx';
 
 const EXCERPT_LENGTH = 140;
-const PAGE_SIZE_OPTIONS = DISCUSSION_LIMITS.pageSizes.map(String);
 
 function excerpt(html: string): string {
   const text = htmlToText(html).replace(/\s+/g, ' ');
@@ -111,21 +111,15 @@ export function TopicList({ activityId, canPost, onOpen, topicHref }: TopicListP
           ))}
         </Flex>
       ) : null}
-      {/* One page at the smallest size needs no pager. */}
-      {data && data.total > DISCUSSION_LIMITS.pageSizes[0] ? (
-        <Pagination
-          current={page}
-          pageSize={pageSize}
-          total={data.total}
-          showSizeChanger
-          pageSizeOptions={PAGE_SIZE_OPTIONS}
-          onChange={(nextPage, nextSize) => {
-            setPage(nextSize === pageSize ? nextPage : 1);
-            setPageSize(nextSize);
-          }}
-          style={{ alignSelf: 'flex-end' }}
-        />
-      ) : null}
+      <PostsPager
+        page={page}
+        pageSize={pageSize}
+        total={data?.total}
+        onChange={(nextPage, nextSize) => {
+          setPage(nextPage);
+          setPageSize(nextSize);
+        }}
+      />
       <Modal
         open={creating}
         title={t('topics.new')}

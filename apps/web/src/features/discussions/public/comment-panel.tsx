@@ -5,7 +5,7 @@ import {
   partsFromInputs,
   secondsToQuestionTime,
 } from '@lectern/contracts/discussions/question-time';
-import { App, Flex, Pagination, Spin } from 'antd';
+import { App, Flex, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState } from '../../../shared/components/page-state.tsx';
@@ -22,6 +22,7 @@ import {
 import { ReadOnlyNote } from '../components/read-only-note.tsx';
 import { useCanPost } from '../components/use-can-post.ts';
 import { useRefreshDiscussion } from '../components/use-post-actions.ts';
+import { PostsPager } from '../components/posts-pager.tsx';
 
 export interface CommentPanelProps {
   activityId: number;
@@ -69,8 +70,6 @@ function useQuestionTime(readLocation: (() => string | null) | undefined, mediaD
     },
   };
 }
-
-const PAGE_SIZE_OPTIONS = DISCUSSION_LIMITS.pageSizes.map(String);
 
 /**
  * An activity's comments (comment_type forum, not tied to a file): the new-comment form, then the
@@ -171,21 +170,15 @@ export function CommentPanel({ activityId, readLocation, mediaDuration }: Commen
           ))}
         </Flex>
       ) : null}
-      {/* One page at the smallest size needs no pager. */}
-      {data && data.total > DISCUSSION_LIMITS.pageSizes[0] ? (
-        <Pagination
-          current={page}
-          pageSize={pageSize}
-          total={data.total}
-          showSizeChanger
-          pageSizeOptions={PAGE_SIZE_OPTIONS}
-          onChange={(nextPage, nextSize) => {
-            setPage(nextSize === pageSize ? nextPage : 1);
-            setPageSize(nextSize);
-          }}
-          style={{ alignSelf: 'flex-end' }}
-        />
-      ) : null}
+      <PostsPager
+        page={page}
+        pageSize={pageSize}
+        total={data?.total}
+        onChange={(nextPage, nextSize) => {
+          setPage(nextPage);
+          setPageSize(nextSize);
+        }}
+      />
     </Flex>
   );
 }
