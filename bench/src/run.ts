@@ -16,6 +16,7 @@ import {
   seedExamStorm,
   stormSettings,
 } from './exam-storm.ts';
+import { IMPORT_BENCH_NAME, runImportBench } from './import-bench.ts';
 import { BENCH_LOGIN, BENCH_PASSWORD, seedBenchData } from './seed-data.ts';
 
 /** Both servers get the same number of database connections, so neither wins on pool size. */
@@ -132,7 +133,12 @@ async function main(): Promise<number> {
     const stormData = await seedExamStorm(database.url, data, sessionSecret, storm);
     stormCode = reportExamStorm(await runExamStorm(ours, bare, database.url, stormData, storm)) ? 0 : 1;
   }
-  return Math.max(scenariosCode, stormCode);
+  let importCode = 0;
+  if (importSelected()) {
+    console.log(`\n${IMPORT_BENCH_NAME}`);
+    importCode = (await runImportBench(ours, { login: BENCH_LOGIN, password: BENCH_PASSWORD })) ? 0 : 1;
+  }
+  return Math.max(scenariosCode, stormCode, importCode);
 }
 
 function stormSelected(): boolean {
@@ -140,13 +146,18 @@ function stormSelected(): boolean {
   return !only || EXAM_STORM_NAME.toLowerCase().includes(only);
 }
 
+function importSelected(): boolean {
+  const only = process.env.BENCH_ONLY?.trim().toLowerCase();
+  return !only || IMPORT_BENCH_NAME.toLowerCase().includes(only);
+}
+
 /** BENCH_ONLY=<text> runs only the scenarios whose name contains it (case-insensitive). */
 function selectedScenarios(): Scenario[] {
   const only = process.env.BENCH_ONLY?.trim().toLowerCase();
   if (!only) return scenarios;
   const chosen = scenarios.filter((scenario) => scenario.name.toLowerCase().includes(only));
-  if (chosen.length === 0 && !stormSelected()) {
-    const names = [...scenarios.map((s) => s.name), EXAM_STORM_NAME];
+  if (chosen.length === 0 && !stormSelected() && !importSelected()) {
+    const names = [...scenarios.map((s) => s.name), EXAM_STORM_NAME, IMPORT_BENCH_NAME];
     throw new Error(`BENCH_ONLY=${only} matches no scenario: ${names.join('; ')}`);
   }
   return chosen;

@@ -1,4 +1,6 @@
-// Bundles the server into dist/ so production runs plain `node dist/main.js` with no TypeScript loader.
+// Bundles the server into dist/ so production runs plain `node dist/main.js` with no TypeScript loader,
+// then generates the question import templates into dist/static/data_import_templates.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -52,14 +54,18 @@ let result;
 try {
   result = await esbuild.build({
     absWorkingDir: serverDir,
-    entryPoints: { main: 'src/main.ts', seed: 'src/seed.ts' },
+    entryPoints: {
+      main: 'src/main.ts',
+      seed: 'src/seed.ts',
+      'generate-templates': 'src/modules/data-import/generate-templates.main.ts',
+    },
     outdir,
     bundle: true,
     platform: 'node',
     target: 'node20',
     format: 'esm',
     sourcemap: true,
-    // Two entry points share most code; without splitting each carries its own copy, which is simpler to ship.
+    // The entry points share most code; without splitting each carries its own copy, which is simpler to ship.
     splitting: false,
     plugins: [externalsPlugin],
     // Some bundled code (CJS interop inside dependencies' ESM wrappers) still calls require().
@@ -77,4 +83,17 @@ try {
 for (const [file, output] of Object.entries(result.metafile.outputs)) {
   if (file.endsWith('.map')) continue;
   console.log(`  ${file}  ${(output.bytes / 1024).toFixed(0)} KiB`);
+}
+
+// The templates come from the same writers as a teacher's export, run from the bundle just built, so
+// what ships is exactly what that code produces; the server serves them from beside main.js.
+try {
+  execFileSync(
+    process.execPath,
+    [path.join(outdir, 'generate-templates.js'), path.join(outdir, 'static', 'data_import_templates')],
+    { cwd: serverDir, stdio: 'inherit' },
+  );
+} catch {
+  // The generator has already printed its error.
+  process.exit(1);
 }

@@ -9,6 +9,7 @@ import type { Config } from './config.ts';
 import { registerActivitiesRoutes } from './modules/activities/activities.routes.ts';
 import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
 import { registerDiscussionsRoutes } from './modules/discussions/discussions.routes.ts';
+import { registerDataImportRoutes } from './modules/data-import/data-import.routes.ts';
 import { registerExamTakingRoutes } from './modules/exams/exam-taking.routes.ts';
 import { registerExamsRoutes } from './modules/exams/exams.routes.ts';
 import { identityService } from './modules/identity/identity.service.ts';
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerDiscussionsRoutes(app, ctx);
   registerExamTakingRoutes(app, ctx);
   registerExamsRoutes(app, ctx);
+  registerDataImportRoutes(app, ctx);
 
   if (options.serveWeb !== false) {
     await registerWebApp(app, config.webDist ?? defaultWebDist());

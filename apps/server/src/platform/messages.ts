@@ -3,6 +3,8 @@ import type { Locale } from '@lectern/contracts/common/locale';
 import { errorCodeMessages, formatMessage, type MessageParams } from '@lectern/contracts/common/messages';
 import { activitiesMessages } from '@lectern/contracts/activities/activities.messages';
 import { coursesMessages } from '@lectern/contracts/courses/courses.messages';
+import { dataImportMessages } from '@lectern/contracts/data-import/data-import.messages';
+import { interchangeMessages } from '@lectern/contracts/data-import/interchange.messages';
 import { discussionsMessages } from '@lectern/contracts/discussions/discussions.messages';
 import { examTakingMessages } from '@lectern/contracts/exams/exam-taking.messages';
 import { examsMessages } from '@lectern/contracts/exams/exams.messages';
@@ -21,6 +23,8 @@ const catalogue = {
   ...subjectMessages,
   ...examTakingMessages,
   ...examsMessages,
+  ...dataImportMessages,
+  ...interchangeMessages,
 };
 
 export type MessageKey = keyof typeof catalogue;

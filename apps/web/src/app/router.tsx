@@ -75,6 +75,48 @@ export const authenticatedRoutes: RouteObject[] = [
       Component: (await import('../features/exams/routes/subject-lib-page.tsx')).SubjectLibPage,
     }),
   },
+  // Question import (Word, Moodle XML, GIFT, Aiken) into an exam, a classroom exam or a library.
+  {
+    path: 'exam/:id/subjects/import',
+    lazy: async () => ({
+      Component: (await import('../features/data-import/routes/subjects-import-page.tsx'))
+        .ExamSubjectsImportPage,
+    }),
+  },
+  {
+    path: 'course/classroom-exam/:id/subjects/import',
+    lazy: async () => ({
+      Component: (await import('../features/data-import/routes/subjects-import-page.tsx'))
+        .ClassroomSubjectsImportPage,
+    }),
+  },
+  {
+    path: 'subject-lib/:id/import',
+    lazy: async () => ({
+      Component: (await import('../features/data-import/routes/subjects-import-page.tsx'))
+        .LibrarySubjectsImportPage,
+    }),
+  },
+  // Help pages of the import format; static segments, so they win over `course/:courseId` below.
+  {
+    path: 'course/exam-subjects-import-help',
+    lazy: async () => ({
+      Component: (await import('../features/data-import/routes/import-help-page.tsx')).ExamImportHelpPage,
+    }),
+  },
+  {
+    path: 'course/classroom-subjects-import-help',
+    lazy: async () => ({
+      Component: (await import('../features/data-import/routes/import-help-page.tsx'))
+        .ClassroomImportHelpPage,
+    }),
+  },
+  {
+    path: 'course/library-subjects-import-help',
+    lazy: async () => ({
+      Component: (await import('../features/data-import/routes/import-help-page.tsx')).LibraryImportHelpPage,
+    }),
+  },
   {
     // The course layout (header, tabs, simulate-student switch) wraps every page of one course.
     path: 'course/:courseId',

@@ -193,4 +193,19 @@ export const subjectMessages = {
     'zh-TW': '請選擇公佈時間',
     'en-US': 'Choose when to release it.',
   },
+  'exams.knowledgeNodeNameRequired': {
+    'zh-CN': '知识点名称不能为空',
+    'zh-TW': '知識點名稱不能為空',
+    'en-US': 'A knowledge point needs a name.',
+  },
+  'exams.knowledgeNodeNameTooLong': {
+    'zh-CN': '知识点名称最多 {maximum} 个字符',
+    'zh-TW': '知識點名稱最多 {maximum} 個字元',
+    'en-US': 'A knowledge point name can have at most {maximum} characters.',
+  },
+  'exams.tooManyKnowledgeNodes': {
+    'zh-CN': '每道题最多 {maximum} 个知识点',
+    'zh-TW': '每道題最多 {maximum} 個知識點',
+    'en-US': 'A question can have at most {maximum} knowledge points.',
+  },
 } as const satisfies Record<`exams.${string}`, Localized>;

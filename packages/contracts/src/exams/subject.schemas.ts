@@ -57,6 +57,7 @@ export const SUBJECT_LIMITS = {
   subSubjectsMax: 50,
   pointMax: 1000,
   knowledgeNodesMax: 50,
+  knowledgeNodeNameMax: 100,
   /** Spec 000 section 9: an exam's points add up to 100 by default. */
   examTotalPoints: 100,
   /** Spec 000 section 9: at most 200 questions per import / per save. */
@@ -123,6 +124,20 @@ const subjectBaseFields = {
   blanks: z.array(BlankInputSchema).max(SUBJECT_LIMITS.blanksMax, 'exams.tooManyBlanks').default([]),
   pairs: z.array(PairInputSchema).max(SUBJECT_LIMITS.pairsMax, 'exams.tooManyPairs').default([]),
   knowledge_node_ids: z.array(z.number().int().positive()).max(SUBJECT_LIMITS.knowledgeNodesMax).default([]),
+  /**
+   * Knowledge points named in an imported document. Kept by name so nothing is lost before the course's
+   * knowledge graph exists; the graph links them to its nodes by name.
+   */
+  knowledge_node_names: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1, 'exams.knowledgeNodeNameRequired')
+        .max(SUBJECT_LIMITS.knowledgeNodeNameMax, 'exams.knowledgeNodeNameTooLong'),
+    )
+    .max(SUBJECT_LIMITS.knowledgeNodesMax, 'exams.tooManyKnowledgeNodes')
+    .default([]),
   settings: SubjectSettingsSchema.default({}),
 };
 
@@ -268,6 +283,7 @@ const subjectReadFields = {
   pairs: z.array(SubjectPairSchema),
   settings: SubjectSettingsSchema,
   knowledge_node_ids: z.array(z.number().int()),
+  knowledge_node_names: z.array(z.string()),
   parent_id: z.number().int().nullable(),
   /** Owner: a library, or an exam / classroom exam (an activity id). */
   lib_id: z.number().int().nullable(),

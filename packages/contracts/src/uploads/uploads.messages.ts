@@ -87,6 +87,11 @@ export const uploadsMessages = {
     'zh-TW': '請以 application/octet-stream 傳送檔案內容',
     'en-US': 'Send the file content as application/octet-stream.',
   },
+  'uploads.notReady': {
+    'zh-CN': '文件还没有上传完成',
+    'zh-TW': '檔案還沒有上傳完成',
+    'en-US': 'The file has not finished uploading.',
+  },
   'uploads.notUploader': {
     'zh-CN': '只有上传者可以执行此操作',
     'zh-TW': '只有上傳者可以執行此操作',

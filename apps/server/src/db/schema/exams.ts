@@ -72,6 +72,11 @@ export const subjects = pgTable(
     /** matching: [{sort, content, option_sort}], the left-hand items and the option each pairs with. */
     pairs: jsonb().$type<{ sort: number; content: string; option_sort: number }[]>().notNull().default([]),
     settings: jsonb().$type<{ case_sensitive?: boolean; unordered_blanks?: boolean }>().notNull().default({}),
+    /** Knowledge points named by an import, kept until the course's knowledge graph links them. */
+    knowledgeNodeNames: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -97,6 +102,13 @@ export const subjectOptions = pgTable(
   },
   (t) => [index('subject_options_subject_idx').on(t.subjectId, t.sort)],
 );
+
+/**
+ * The upload_references parent type of a picture inside a question's HTML (`<img src="/api/uploads/{id}/blob">`),
+ * attached to the top-level question: it keeps the file from the orphan sweep and lets whoever sees the
+ * question see the picture.
+ */
+export const SUBJECT_IMAGE_PARENT = 'subject_image';
 
 /** Links to knowledge-graph nodes; the graph itself arrives later, so no foreign key yet. */
 export const subjectKnowledgeNodes = pgTable(

@@ -80,6 +80,7 @@ function treeFields(tree: SubjectTree) {
     blanks: tree.blanks.map((b) => ({ sort: b.sort, answers: [...b.answers] })),
     pairs: tree.pairs.map((p) => ({ sort: p.sort, content: p.content, option_sort: p.option_sort })),
     knowledge_node_ids: [...tree.knowledgeNodeIds],
+    knowledge_node_names: [...tree.knowledgeNodeNames],
     settings: { ...tree.settings },
   };
 }

@@ -30,6 +30,7 @@ import { subjectLibAccess } from './subject-lib-access.ts';
 import { presentSubjectLib, presentSubjectLibNodes } from './subject-libs.presenter.ts';
 import { subjectLibsRepository, type LibScope, type SubjectLibWithOwner } from './subject-libs.repository.ts';
 import { toSubject } from './subjects.presenter.ts';
+import { syncSubjectImages } from './subject-images.ts';
 import { subjectsRepository } from './subjects.repository.ts';
 import { reorderSubjects, subjectsService } from './subjects.service.ts';
 
@@ -235,6 +236,7 @@ export function subjectLibsService(ctx: AppContext) {
         const owner = { libId: lib.id };
         const start = await subjectsRepository.maxSort(owner, tx);
         const ids = await subjectsRepository.insertTrees(owner, checked.subjects, actor.userId, start, tx);
+        await syncSubjectImages(actor, ids, tx);
         return subjectsRepository.loadByIds(ids, tx);
       });
       return trees.map(toSubject);
@@ -273,7 +275,7 @@ export function subjectLibsService(ctx: AppContext) {
       const order = new Map(ids.map((subjectId, index) => [subjectId, index]));
       trees.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
       const copied = await subjects.appendToPaper(
-        actor.userId,
+        actor,
         target,
         query.is_makeup_exam,
         trees.map(treeToInput),
@@ -299,7 +301,15 @@ export function subjectLibsService(ctx: AppContext) {
         const trees = await subjectsRepository.loadByIds(ids, tx);
         const order = new Map(ids.map((subjectId, index) => [subjectId, index]));
         trees.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-        return subjectsRepository.insertTrees(owner, trees.map(treeToInput), actor.userId, start, tx);
+        const copiedIds = await subjectsRepository.insertTrees(
+          owner,
+          trees.map(treeToInput),
+          actor.userId,
+          start,
+          tx,
+        );
+        await syncSubjectImages(actor, copiedIds, tx);
+        return copiedIds;
       });
       return (await subjectsRepository.loadByIds(resultIds, ctx.db)).map(toSubject);
     },

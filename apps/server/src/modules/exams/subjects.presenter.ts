@@ -21,6 +21,7 @@ function toSubSubject(tree: SubjectTree): SubSubject {
     pairs: tree.pairs,
     settings: tree.settings,
     knowledge_node_ids: tree.knowledgeNodeIds,
+    knowledge_node_names: tree.knowledgeNodeNames,
     parent_id: tree.parentId,
     lib_id: tree.libId,
     exam_id: tree.activityId,

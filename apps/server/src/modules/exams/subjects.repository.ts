@@ -240,6 +240,7 @@ function subjectColumns(input: ParsedSubjectInput) {
     blanks: input.blanks.map((b, i) => ({ sort: b.sort ?? i, answers: b.answers.filter((a) => a !== '') })),
     pairs: input.pairs.map((p, i) => ({ sort: p.sort ?? i, content: p.content, option_sort: p.option_sort })),
     settings: input.settings,
+    knowledgeNodeNames: [...new Set(input.knowledge_node_names)],
   };
 }
 

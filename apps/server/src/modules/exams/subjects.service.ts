@@ -24,6 +24,7 @@ import { examsRepository, type PaperKey } from './exams.repository.ts';
 import { cleanAndCheckSubjects, pointsOf, roundPoints } from './subject-input.ts';
 import { subjectLibAccess } from './subject-lib-access.ts';
 import { toSubject } from './subjects.presenter.ts';
+import { syncSubjectImages } from './subject-images.ts';
 import { subjectsRepository, type SubjectOwner, type SubjectTree } from './subjects.repository.ts';
 
 type ExamSubjectsQuery = z.output<typeof ExamSubjectsQuerySchema>;
@@ -102,7 +103,7 @@ export function subjectsService(ctx: AppContext) {
    * points problem is reported (`subjects` for a save, the copy target for a library copy).
    */
   async function appendToPaper(
-    actorId: number,
+    actor: Actor,
     exam: LoadedExam,
     isMakeup: boolean | undefined,
     inputs: readonly ParsedSubjectInput[],
@@ -114,7 +115,8 @@ export function subjectsService(ctx: AppContext) {
       await assertOpen(exam, paper, [], tx);
       await assertPointsFit(exam, paper, pointsOf(inputs), null, field, tx);
       const start = await subjectsRepository.maxSort(paper, tx);
-      const ids = await subjectsRepository.insertTrees(paper, inputs, actorId, start, tx);
+      const ids = await subjectsRepository.insertTrees(paper, inputs, actor.userId, start, tx);
+      await syncSubjectImages(actor, ids, tx);
       return subjectsRepository.loadByIds(ids, tx);
     });
   }
@@ -164,13 +166,7 @@ export function subjectsService(ctx: AppContext) {
       const exam = await exams.loadExam(actor, id, { type, manage: true });
       const checked = cleanAndCheckSubjects(body.subjects, 'subjects');
       if (!checked.ok) throw invalid(checked.fields);
-      const trees = await appendToPaper(
-        actor.userId,
-        exam,
-        query.is_makeup_exam,
-        checked.subjects,
-        'subjects',
-      );
+      const trees = await appendToPaper(actor, exam, query.is_makeup_exam, checked.subjects, 'subjects');
       return trees.map(toSubject);
     },
 
@@ -236,6 +232,7 @@ export function subjectsService(ctx: AppContext) {
           await assertPointsFit(exam, paper, pointsOf([clean]), row.id, 'point', tx);
         }
         await subjectsRepository.replaceTree(row.id, clean, tx);
+        await syncSubjectImages(actor, [row.id], tx);
         return loadTree(row.id, tx);
       });
       return toSubject(tree);

@@ -1,28 +1,34 @@
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import { MARKED_ATTACHMENT_PARENT } from '../../db/schema/exam-submissions.ts';
+import { SUBJECT_IMAGE_PARENT } from '../../db/schema/exams.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { activityAccess } from '../activities/activity-access.ts';
 import { markedAttachmentAccess } from '../exams/marked-attachment-access.ts';
+import { subjectImageAccess } from '../exams/subject-image-access.ts';
 import { canDownloadAttachment, canManageUpload } from './uploads.policy.ts';
 import { uploadsRepository, type ReferenceRow, type UploadRow } from './uploads.repository.ts';
 
 export type DownloadVerdict = 'allowed' | 'forbidden' | 'hidden';
 
-/** The parent types whose attachments grant reads: activities, and a marker's files on a submission. */
-const READ_GRANTING_PARENTS = [ACTIVITY_PARENT, MARKED_ATTACHMENT_PARENT] as const;
+/**
+ * The parent types whose attachments grant reads: activities, a marker's files on a submission, and the
+ * pictures inside questions.
+ */
+const READ_GRANTING_PARENTS = [ACTIVITY_PARENT, MARKED_ATTACHMENT_PARENT, SUBJECT_IMAGE_PARENT] as const;
 
 /** Who may read or download an upload, decided from where it is attached. */
 export function uploadAccess(db: Database) {
   const repo = uploadsRepository(db);
   const activities = activityAccess(db);
   const markedAttachments = markedAttachmentAccess(db);
+  const subjectImages = subjectImageAccess(db);
 
   /** The references of these uploads the caller can reach: their activity visible, or their marked file readable. */
   async function reachable(actor: Actor, uploadIds: readonly number[], tx: Executor) {
     const references = await repo.referencesOfUploads(uploadIds, READ_GRANTING_PARENTS, tx);
     const ofType = (type: string) => references.filter((r) => r.parentType === type);
-    const [visible, marked] = await Promise.all([
+    const [visible, marked, pictured] = await Promise.all([
       activities.visibleAmong(
         actor,
         ofType(ACTIVITY_PARENT).map((r) => r.parentId),
@@ -33,12 +39,21 @@ export function uploadAccess(db: Database) {
         ofType(MARKED_ATTACHMENT_PARENT).map((r) => r.parentId),
         tx,
       ),
+      subjectImages.readableAmong(
+        actor,
+        ofType(SUBJECT_IMAGE_PARENT).map((r) => r.parentId),
+        tx,
+      ),
     ]);
-    return { references, visible, marked };
+    return { references, visible, marked, pictured };
   }
 
-  function isMarkedReadable(reference: ReferenceRow, marked: Set<number>): boolean {
-    return reference.parentType === MARKED_ATTACHMENT_PARENT && marked.has(reference.parentId);
+  /** Marked files and question pictures are readable, and downloadable, whenever their parent is. */
+  function isReadableThrough(reference: ReferenceRow, marked: Set<number>, pictured: Set<number>): boolean {
+    return (
+      (reference.parentType === MARKED_ATTACHMENT_PARENT && marked.has(reference.parentId)) ||
+      (reference.parentType === SUBJECT_IMAGE_PARENT && pictured.has(reference.parentId))
+    );
   }
 
   return {
@@ -56,11 +71,11 @@ export function uploadAccess(db: Database) {
         else others.push(upload.id);
       }
       if (others.length === 0) return readable;
-      const { references, visible, marked } = await reachable(actor, others, tx);
+      const { references, visible, marked, pictured } = await reachable(actor, others, tx);
       for (const reference of references) {
         if (
           (reference.parentType === ACTIVITY_PARENT && visible.has(reference.parentId)) ||
-          isMarkedReadable(reference, marked)
+          isReadableThrough(reference, marked, pictured)
         ) {
           readable.add(reference.uploadId);
         }
@@ -77,10 +92,10 @@ export function uploadAccess(db: Database) {
     async downloadVerdict(actor: Actor, upload: UploadRow, tx: Executor = db): Promise<DownloadVerdict> {
       if (upload.orgId !== actor.orgId) return 'hidden';
       if (canManageUpload(actor, upload)) return 'allowed';
-      const { references, visible, marked } = await reachable(actor, [upload.id], tx);
+      const { references, visible, marked, pictured } = await reachable(actor, [upload.id], tx);
       let seen = false;
       for (const reference of references) {
-        if (isMarkedReadable(reference, marked)) return 'allowed';
+        if (isReadableThrough(reference, marked, pictured)) return 'allowed';
         const parent = reference.parentType === ACTIVITY_PARENT ? visible.get(reference.parentId) : undefined;
         if (!parent) continue;
         seen = true;

@@ -2,6 +2,7 @@ import { and, asc, eq, exists, inArray, lt, ne, notExists, or } from 'drizzle-or
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import { activities } from '../../db/schema/activities.ts';
 import { examMarkedAttachments, MARKED_ATTACHMENT_PARENT } from '../../db/schema/exam-submissions.ts';
+import { SUBJECT_IMAGE_PARENT, subjects } from '../../db/schema/exams.ts';
 import { users } from '../../db/schema/identity.ts';
 import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
 import type { Database, Executor } from '../../platform/database.ts';
@@ -223,7 +224,8 @@ export function uploadsRepository(db: Database) {
 /**
  * Any live attachment of the upload row in the enclosing query. A marked attachment's reference counts only
  * while the marked attachment exists: deleting an exam, its module, its course or a student cascades the
- * attachment away by foreign key, but the reference points at it by type and id, which no key can cascade.
+ * attachment away by foreign key, but the reference points at it by type and id, which no key can cascade;
+ * a question picture's reference likewise counts only while its question exists.
  * Such a left-behind reference goes with the file (by the upload's foreign key) when the sweep deletes it.
  */
 function referencesOf(tx: Executor) {
@@ -234,12 +236,24 @@ function referencesOf(tx: Executor) {
       and(
         eq(uploadReferences.uploadId, uploads.id),
         or(
-          ne(uploadReferences.parentType, MARKED_ATTACHMENT_PARENT),
-          exists(
-            tx
-              .select({ id: examMarkedAttachments.id })
-              .from(examMarkedAttachments)
-              .where(eq(examMarkedAttachments.id, uploadReferences.parentId)),
+          and(
+            ne(uploadReferences.parentType, MARKED_ATTACHMENT_PARENT),
+            ne(uploadReferences.parentType, SUBJECT_IMAGE_PARENT),
+          ),
+          and(
+            eq(uploadReferences.parentType, MARKED_ATTACHMENT_PARENT),
+            exists(
+              tx
+                .select({ id: examMarkedAttachments.id })
+                .from(examMarkedAttachments)
+                .where(eq(examMarkedAttachments.id, uploadReferences.parentId)),
+            ),
+          ),
+          and(
+            eq(uploadReferences.parentType, SUBJECT_IMAGE_PARENT),
+            exists(
+              tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, uploadReferences.parentId)),
+            ),
           ),
         ),
       ),

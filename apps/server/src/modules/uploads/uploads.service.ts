@@ -1,5 +1,5 @@
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   UploadFormFieldsSchema,
   type CreateUploadMetadata,
@@ -228,6 +228,59 @@ export function uploadsService(ctx: AppContext) {
       return input.kind === 'file'
         ? fromFile(actor, input.file, input.fields)
         : fromMetadata(actor, input.metadata);
+    },
+
+    /**
+     * The bytes of one of the caller's own files, for a slice that works on a file it was handed (an
+     * import). Someone else's file is refused even when readable: importing is the uploader's act.
+     */
+    async readOwnBytes(actor: Actor, id: number, maxBytes: number): Promise<{ upload: UploadRow; bytes: Buffer }> {
+      const upload = await loadLive(actor, id);
+      if (upload.createdBy !== actor.userId) throw forbidden('uploads.notUploader');
+      if (upload.status !== 'ready' || !upload.storageKey) throw conflict('uploads.notReady');
+      if (upload.size > maxBytes) throw tooLarge();
+      const chunks: Buffer[] = [];
+      for await (const chunk of await ctx.storage.get(upload.storageKey)) chunks.push(chunk as Buffer);
+      return { upload, bytes: Buffer.concat(chunks) };
+    },
+
+    /**
+     * Stores bytes made on the server (a picture taken out of a Word document) as the caller's file,
+     * through the same type sniffing and size limit as a file sent over HTTP.
+     */
+    async storeBytes(actor: Actor, name: string, bytes: Buffer): Promise<UploadRow> {
+      const clean = sanitizeUploadName(name);
+      const stored = await storeIncomingFile(
+        ctx.storage,
+        { name: clean, stream: Readable.from([bytes]) },
+        { maxBytes: limit, tooLarge },
+      );
+      try {
+        return await repo.insert({
+          orgId: actor.orgId,
+          createdBy: actor.userId,
+          name: clean,
+          size: stored.size,
+          mimeType: stored.mime,
+          type: uploadKindOf(stored.mime),
+          status: 'ready',
+          storageKey: stored.key,
+          sha256: stored.sha256,
+        });
+      } catch (error) {
+        await ctx.storage.delete(stored.key);
+        throw error;
+      }
+    },
+
+    /** The bytes of a file readable by the caller (a picture inside a question being exported). */
+    async readReadableBytes(actor: Actor, id: number): Promise<{ upload: UploadRow; bytes: Buffer } | null> {
+      const upload = await repo.findById(id);
+      if (!upload || upload.orgId !== actor.orgId || upload.deleted || !upload.storageKey) return null;
+      if ((await access.downloadVerdict(actor, upload)) !== 'allowed') return null;
+      const chunks: Buffer[] = [];
+      for await (const chunk of await ctx.storage.get(upload.storageKey)) chunks.push(chunk as Buffer);
+      return { upload, bytes: Buffer.concat(chunks) };
     },
 
     /** The bytes of a metadata-first upload: only its creator sends them, once, exactly as declared. */

@@ -31,4 +31,39 @@ describe('sanitizeUserHtml', () => {
       'ok',
     );
   });
+
+  it('keeps MathML equations with their layout attributes', () => {
+    const html =
+      '<p>x = <math display="block"><mfrac linethickness="0"><mrow><mi mathvariant="normal">d</mi><mi>y</mi></mrow><msqrt><mn>2</mn></msqrt></mfrac><munderover><mo movablelimits="false">∑</mo><mi>i</mi><mi>n</mi></munderover><mtable columnalign="left"><mtr><mtd><menclose notation="box"><mi>a</mi></menclose></mtd></mtr></mtable></math></p>';
+    expect(sanitizeUserHtml(html)).toBe(html);
+  });
+
+  it('closes empty MathML elements written as self-closing instead of nesting the rest inside them', () => {
+    expect(
+      sanitizeUserHtml(
+        '<math><mmultiscripts><mi>C</mi><mprescripts/><mn>6</mn><none/></mmultiscripts></math>',
+      ),
+    ).toBe(
+      '<math><mmultiscripts><mi>C</mi><mprescripts></mprescripts><mn>6</mn><none></none></mmultiscripts></math>',
+    );
+  });
+
+  it('removes MathML links, styles, handlers and actions', () => {
+    expect(
+      sanitizeUserHtml(
+        '<math href="javascript:alert(1)" xlink:href="javascript:alert(1)" style="x" onclick="x()"><mi href="https://x" onmouseover="x()">a</mi></math>',
+      ),
+    ).toBe('<math><mi>a</mi></math>');
+    expect(sanitizeUserHtml('<math><maction actiontype="toggle"><mi>a</mi><mi>b</mi></maction></math>')).toBe(
+      '<math><mi>a</mi><mi>b</mi></math>',
+    );
+  });
+
+  it('drops annotation-xml with everything inside it, keeping plain annotations', () => {
+    expect(
+      sanitizeUserHtml(
+        '<math><semantics><mi>x</mi><annotation-xml encoding="text/html"><img src="https://x/a.png" onerror="alert(1)"><p>html</p></annotation-xml><annotation encoding="application/x-tex">x</annotation></semantics></math>',
+      ),
+    ).toBe('<math><semantics><mi>x</mi><annotation>x</annotation></semantics></math>');
+  });
 });

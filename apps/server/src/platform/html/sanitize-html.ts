@@ -3,7 +3,9 @@ import sanitize from 'sanitize-html';
 /**
  * The spec's allowlist for HTML written by users (spec 001 section 5): common block, inline and table
  * tags; on links only href, name and target; on images only src, srcset, alt, title, width, height and
- * loading. Everything else — scripts, styles, event handlers, javascript: URLs — is removed.
+ * loading; MathML presentation markup (equations imported from Word and other formats) with its layout
+ * attributes only. Everything else — scripts, styles, event handlers, javascript: URLs, MathML links and
+ * actions — is removed.
  */
 const BLOCK_TAGS = [
   'p',
@@ -53,18 +55,84 @@ const INLINE_TAGS = [
   'img',
 ];
 const TABLE_TAGS = ['table', 'caption', 'colgroup', 'col', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td'];
+const MATH_TAGS = [
+  'math',
+  'mrow',
+  'mi',
+  'mn',
+  'mo',
+  'ms',
+  'mtext',
+  'mspace',
+  'msup',
+  'msub',
+  'msubsup',
+  'mfrac',
+  'msqrt',
+  'mroot',
+  'mover',
+  'munder',
+  'munderover',
+  'mmultiscripts',
+  'mprescripts',
+  'none',
+  'mtable',
+  'mtr',
+  'mtd',
+  'mstyle',
+  'mpadded',
+  'mphantom',
+  'menclose',
+  'merror',
+  'semantics',
+  'annotation',
+];
+// Layout only: no href (MathML allows links on any element), no xlink, no style, no event handlers.
+const MATH_ATTRIBUTES = [
+  'display',
+  'mathvariant',
+  'stretchy',
+  'fence',
+  'separator',
+  'accent',
+  'accentunder',
+  'linethickness',
+  'columnalign',
+  'rowalign',
+  'notation',
+  'lspace',
+  'rspace',
+  'width',
+  'height',
+  'depth',
+  'form',
+  'largeop',
+  'movablelimits',
+  'symmetric',
+  'minsize',
+  'maxsize',
+  'scriptlevel',
+  'displaystyle',
+];
 
 const OPTIONS: sanitize.IOptions = {
-  allowedTags: [...BLOCK_TAGS, ...INLINE_TAGS, ...TABLE_TAGS],
+  allowedTags: [...BLOCK_TAGS, ...INLINE_TAGS, ...TABLE_TAGS, ...MATH_TAGS],
   allowedAttributes: {
     a: ['href', 'name', 'target'],
     img: ['src', 'srcset', 'alt', 'title', 'width', 'height', 'loading'],
+    ...Object.fromEntries(MATH_TAGS.map((tag) => [tag, MATH_ATTRIBUTES])),
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   // Pasted screenshots arrive as data: images; they cannot run script.
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  // Removed with their content: raw-text elements (sanitize-html's own list), and annotation-xml, whose
+  // content the browser parses as HTML inside an equation.
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'xmp', 'annotation-xml'],
+  // MathML writers close empty elements as <mprescripts/>, <none/>, <mspace/>; read as open tags they would
+  // swallow the rest of the equation.
+  parser: { recognizeSelfClosing: true },
 };
 
 export function sanitizeUserHtml(html: string): string {

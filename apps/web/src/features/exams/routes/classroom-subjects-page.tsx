@@ -1,6 +1,7 @@
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { ImportExportActions } from '../../data-import/public/import-export-actions.tsx';
 import { PaperEditor } from '../components/subject-list/paper-editor.tsx';
 import { parseRouteId } from '../components/subject-list/route-id.ts';
 
@@ -9,5 +10,13 @@ export function ClassroomSubjectsPage() {
   const { t } = useTranslation('exams');
   const examId = parseRouteId(useParams().id);
   if (examId === undefined) return <Result status="404" title={t('paper.notFound')} />;
-  return <PaperEditor kind="classroom" examId={examId} />;
+  return (
+    <PaperEditor
+      kind="classroom"
+      examId={examId}
+      links={(exam) => (
+        <ImportExportActions target={{ belong: 'classroom', id: exam.id }} canImport={exam.can_edit} />
+      )}
+    />
+  );
 }

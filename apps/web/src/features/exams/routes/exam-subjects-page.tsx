@@ -2,6 +2,7 @@ import { CheckSquareOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
+import { ImportExportActions } from '../../data-import/public/import-export-actions.tsx';
 import { RetakeRecords } from '../components/retakes/retake-records.tsx';
 import { RetakeSubmissionView } from '../components/retakes/retake-submission-view.tsx';
 import { PaperEditor } from '../components/subject-list/paper-editor.tsx';
@@ -27,9 +28,15 @@ export function ExamSubjectsPage() {
       kind="exam"
       examId={examId}
       links={(exam) => (
-        <Link to={`/exam/${exam.id}/marking`}>
-          <CheckSquareOutlined aria-hidden /> {t('paper.marking')}
-        </Link>
+        <>
+          <Link to={`/exam/${exam.id}/marking`}>
+            <CheckSquareOutlined aria-hidden /> {t('paper.marking')}
+          </Link>
+          <ImportExportActions
+            target={{ belong: 'exam', id: exam.id }}
+            canImport={exam.can_edit && !exam.subjects_locked}
+          />
+        </>
       )}
       extraTabs={() => [
         { key: 'retakes', label: t('paper.retakesTab'), children: <RetakeRecords examId={examId} /> },

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
+import { ImportExportActions } from '../../data-import/public/import-export-actions.tsx';
 import { libQueryBaseKey } from '../api/authoring-keys.ts';
 import { useCreateLibSubjects } from '../api/create-lib-subjects.ts';
 import { subjectLibQueryKey, useSubjectLib } from '../api/get-subject-lib.ts';
@@ -115,6 +116,7 @@ function LibEditor({
           }
         />
         <div style={{ flex: 1 }} />
+        <ImportExportActions target={{ belong: 'library', id: lib.id }} />
         <Button
           type="primary"
           icon={<PlusOutlined aria-hidden />}

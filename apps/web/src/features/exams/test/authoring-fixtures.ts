@@ -47,6 +47,7 @@ export function makeSubject(overrides: Partial<Subject> & Pick<Subject, 'id'>): 
     pairs: [],
     settings: {},
     knowledge_node_ids: [],
+    knowledge_node_names: [],
     parent_id: null,
     lib_id: null,
     exam_id: 300,

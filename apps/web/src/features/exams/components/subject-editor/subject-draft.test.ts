@@ -51,6 +51,7 @@ describe('question drafts', () => {
         { sort: 1, content: 'Japan', option_sort: 1 },
       ],
       knowledge_node_ids: [],
+      knowledge_node_names: [],
       settings: {},
     });
     expect(SubjectInputSchema.safeParse(input).success).toBe(true);

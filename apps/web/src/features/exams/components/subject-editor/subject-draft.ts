@@ -46,6 +46,7 @@ export interface SubjectDraftBase {
   unordered_blanks: boolean;
   /** Kept as loaded: the knowledge graph is edited elsewhere (later issue). */
   knowledge_node_ids: number[];
+  knowledge_node_names: string[];
 }
 
 export interface SubjectDraft extends SubjectDraftBase {
@@ -119,6 +120,7 @@ export function newSubDraft(type: SubjectType, labels: TrueFalseLabels): Subject
     case_sensitive: false,
     unordered_blanks: false,
     knowledge_node_ids: [],
+    knowledge_node_names: [],
     ...startingRows(type, labels),
   };
 }
@@ -190,6 +192,7 @@ function subDraftFrom(subject: SubSubject): SubjectDraftBase {
     case_sensitive: subject.settings.case_sensitive ?? false,
     unordered_blanks: subject.settings.unordered_blanks ?? false,
     knowledge_node_ids: [...subject.knowledge_node_ids],
+    knowledge_node_names: [...subject.knowledge_node_names],
   };
 }
 
@@ -242,6 +245,7 @@ function subInputFrom(draft: SubjectDraftBase): SubjectInput {
       option_sort: p.option_sort ?? -1,
     })),
     knowledge_node_ids: draft.knowledge_node_ids,
+    knowledge_node_names: draft.knowledge_node_names,
     settings,
   };
 }

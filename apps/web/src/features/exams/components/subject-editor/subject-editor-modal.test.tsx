@@ -79,6 +79,7 @@ describe('SubjectEditorModal', { timeout: 120_000 }, () => {
       blanks: [],
       pairs: [],
       knowledge_node_ids: [],
+      knowledge_node_names: [],
       settings: {},
     });
   });

@@ -82,6 +82,11 @@ export function SubjectList({
                   {subject.difficulty_level > 0 && (
                     <Tag>{t(`difficulty.${difficultyName(subject.difficulty_level)}`)}</Tag>
                   )}
+                  {subject.knowledge_node_names.map((name) => (
+                    <Tag key={name} color="purple" aria-label={t('list.knowledgeNode', { name })}>
+                      {name}
+                    </Tag>
+                  ))}
                   {subject.sub_subjects.length > 0 && (
                     <Typography.Text type="secondary">
                       {t('list.subCount', { count: subject.sub_subjects.length })}

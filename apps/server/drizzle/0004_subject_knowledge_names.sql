@@ -1,0 +1,1 @@
+ALTER TABLE "subjects" ADD COLUMN "knowledge_node_names" text[] DEFAULT '{}'::text[] NOT NULL;

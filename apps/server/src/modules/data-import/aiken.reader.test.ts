@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { readAiken } from './aiken.reader.ts';
+import { emptyQuestion } from './question-model.ts';
+
+describe('readAiken', () => {
+  it('reads each question as a single choice, whether options end with "." or ")"', () => {
+    const text = [
+      'What is the capital of France?',
+      'A. Paris',
+      'B. London',
+      'C. Berlin',
+      'ANSWER: A',
+      '',
+      'Which of these is prime?',
+      'A) 4',
+      'B) 6',
+      'C) 7',
+      'D) 9',
+      'ANSWER: C',
+    ].join('\r\n');
+    expect(readAiken(text, { locale: 'en-US' })).toEqual({
+      questions: [
+        {
+          ...emptyQuestion('single_selection'),
+          description: 'What is the capital of France?',
+          options: [
+            { content: 'Paris', is_answer: true },
+            { content: 'London', is_answer: false },
+            { content: 'Berlin', is_answer: false },
+          ],
+        },
+        {
+          ...emptyQuestion('single_selection'),
+          description: 'Which of these is prime?',
+          options: [
+            { content: '4', is_answer: false },
+            { content: '6', is_answer: false },
+            { content: '7', is_answer: true },
+            { content: '9', is_answer: false },
+          ],
+        },
+      ],
+      warnings: [],
+    });
+  });
+
+  it('keeps the text as text, escaping what HTML would read as markup, and joins stem lines', () => {
+    const text = 'Is 1 < 2 && 3 > 2?\nPick one.\nA. yes <b>really</b>\nB. no\nANSWER: A\n';
+    const [question] = readAiken(text, { locale: 'en-US' }).questions;
+    expect(question?.description).toBe('Is 1 &lt; 2 &amp;&amp; 3 &gt; 2?<br>Pick one.');
+    expect(question?.options[0]?.content).toBe('yes &lt;b&gt;really&lt;/b&gt;');
+  });
+
+  it('turns every malformed block into a warning with its line and goes on reading', () => {
+    const text = [
+      'A title on its own', // 1
+      '', // 2
+      'Options out of order?', // 3
+      'A. one', // 4
+      'C. three', // 5
+      'ANSWER: A', // 6
+      '', // 7
+      'Answer not among the options?', // 8
+      'A. one', // 9
+      'B. two', // 10
+      'ANSWER: E', // 11
+      '', // 12
+      'A. an option first', // 13
+      'B. and another', // 14
+      'ANSWER: A', // 15
+      '', // 16
+      'A good one?', // 17
+      'A. yes', // 18
+      'B. no', // 19
+      'ANSWER: B', // 20
+      '', // 21
+      'Forgot the answer line?', // 22
+      'A. yes', // 23
+      'B. no', // 24
+    ].join('\n');
+    const { questions, warnings } = readAiken(text, { locale: 'en-US' });
+    expect(questions.map((q) => q.description)).toEqual(['A good one?']);
+    expect(warnings).toEqual([
+      'Line 1: this question needs at least two options (starting with A. or A)); it is not imported.',
+      'Line 5: option C found where option B was expected; this question is not imported.',
+      'Line 11: the answer "E" is not one of the options; this question is not imported.',
+      'Line 13: an option comes before any question text; this question is not imported.',
+      'Line 22: this question has no "ANSWER: letter" line; it is not imported.',
+    ]);
+  });
+
+  it('writes its warnings in the reader’s language', () => {
+    const { warnings } = readAiken('Question?\nA. a\nB. b\nANSWER: Z\n', { locale: 'zh-CN' });
+    expect(warnings).toEqual(['第 4 行：答案“Z”不是这道题的一个选项，这道题没有导入']);
+  });
+});

@@ -1,0 +1,92 @@
+import type { Locale } from '@lectern/contracts/common/locale';
+import { escapeHtml } from './interchange-text.ts';
+import { emptyQuestion, type QuestionModel } from './question-model.ts';
+import { ReaderWarnings } from './reader-warnings.ts';
+
+/**
+ * Aiken (Moodle's simplest format): a question's text, options `A.` / `A)`, then `ANSWER: B`. Everything
+ * is plain text and every question is a single choice. A block that breaks the format becomes a warning
+ * naming its line, and reading resumes after it.
+ */
+const OPTION_LINE = /^([A-Z])[.)．）](?:\s+|$)(.*)$/;
+const ANSWER_LINE = /^ANSWER\s*[:：]\s*(.*?)\s*$/i;
+
+type Draft = { line: number; stem: string[]; options: string[] };
+
+type WarningKey = Parameters<ReaderWarnings['add']>[0];
+
+export function readAiken(
+  text: string,
+  options: { locale: Locale },
+): { questions: QuestionModel[]; warnings: string[] } {
+  const warnings = new ReaderWarnings(options.locale);
+  const questions: QuestionModel[] = [];
+  let draft: Draft | null = null;
+  // After a broken block, lines are skipped up to its ANSWER line or the next blank line.
+  let skipping = false;
+  const fail = (key: WarningKey, params: Record<string, string | number>) => {
+    warnings.add(key, params);
+    skipping = true;
+    return null;
+  };
+
+  for (const [index, raw] of text.split(/\r\n?|\n/).entries()) {
+    const line = raw.trim();
+    const lineNumber = index + 1;
+    const answer = ANSWER_LINE.exec(line);
+    const option = OPTION_LINE.exec(line);
+    if (skipping) {
+      skipping = line !== '' && !answer;
+    } else if (line === '') {
+      // A question's text must reach its options without a gap: a text on its own is not a question.
+      if (draft && draft.options.length === 0) {
+        warnings.add('interchange.aikenOptionsMissing', { line: draft.line });
+        draft = null;
+      }
+    } else if (answer) {
+      const letter = (answer[1] ?? '').toUpperCase();
+      const chosen = /^[A-Z]$/.test(letter) ? letter.charCodeAt(0) - 65 : -1;
+      if (!draft || draft.options.length < 2) {
+        warnings.add('interchange.aikenOptionsMissing', { line: draft?.line ?? lineNumber });
+      } else if (chosen < 0 || chosen >= draft.options.length) {
+        warnings.add('interchange.aikenAnswerInvalid', { line: lineNumber, answer: answer[1] ?? '' });
+      } else {
+        questions.push(toQuestion(draft, chosen));
+      }
+      draft = null;
+    } else if (option) {
+      const expected = String.fromCharCode(65 + (draft?.options.length ?? 0));
+      if (!draft) draft = fail('interchange.aikenStemMissing', { line: lineNumber });
+      else if (option[1] !== expected) {
+        draft = fail('interchange.aikenOptionOrder', { line: lineNumber, letter: option[1] ?? '', expected });
+      } else draft.options.push(option[2] ?? '');
+    } else if (draft && draft.options.length > 0) {
+      // Text after the options: the previous question never got its ANSWER line; this one starts here.
+      warnings.add('interchange.aikenAnswerMissing', { line: draft.line });
+      draft = { line: lineNumber, stem: [line], options: [] };
+    } else if (draft) {
+      draft.stem.push(line);
+    } else {
+      draft = { line: lineNumber, stem: [line], options: [] };
+    }
+  }
+
+  if (draft) {
+    warnings.add(
+      draft.options.length === 0 ? 'interchange.aikenOptionsMissing' : 'interchange.aikenAnswerMissing',
+      { line: draft.line },
+    );
+  }
+  return { questions, warnings: warnings.list() };
+}
+
+function toQuestion(draft: Draft, answerIndex: number): QuestionModel {
+  return {
+    ...emptyQuestion('single_selection'),
+    description: draft.stem.map(escapeHtml).join('<br>'),
+    options: draft.options.map((content, index) => ({
+      content: escapeHtml(content),
+      is_answer: index === answerIndex,
+    })),
+  };
+}

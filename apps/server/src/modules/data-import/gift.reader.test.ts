@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import type { SubjectType } from '@lectern/contracts/exams/subject.schemas';
+import { readGift } from './gift.reader.ts';
+import { emptyQuestion, type QuestionModel } from './question-model.ts';
+
+const q = (type: SubjectType, fields: Partial<QuestionModel>): QuestionModel => ({
+  ...emptyQuestion(type),
+  ...fields,
+});
+
+const SAMPLE = String.raw`// Geography, exported from Moodle
+$CATEGORY: $course$/top/Geography
+
+::Capital::[html]What is the capital of <b>France</b>?{
+  =Paris#Right!
+  ~London#No, that is in England.
+  ~Berlin
+}
+
+::Primes:: Which numbers are prime? {
+  ~%50%2
+  ~%50%3
+  ~%-100%4
+}
+
+::Flat earth:: The earth is flat.{F}
+
+::Sun::The sun rises in the east.{TRUE####Because the earth spins eastward.}
+
+Who wrote Hamlet? {=Shakespeare =William Shakespeare =%50%Marlowe}
+
+The capital of Italy is {=Rome ~Milan ~Naples} and it is old.
+
+::Pi:: What is pi to two decimals? {#3.14:0.005}
+
+::Moodle:: When was Moodle 1.0 released? {#=2002:0 =%50%2001:1}
+
+::Match:: Match the countries and capitals. {
+  =France -> Paris
+  =Italy -> Rome
+  =Spain -> Madrid
+  = -> Lisbon
+}
+
+::Essay:: Describe your summer.{}
+
+::Escapes:: Is 2 \= 2 \{really\}\: yes? {=a \~ b ~c\#d}
+`;
+
+describe('readGift', () => {
+  it('reads every GIFT question type into the question model', () => {
+    const { questions } = readGift(SAMPLE, { locale: 'en-US' });
+    expect(questions).toEqual([
+      q('single_selection', {
+        description: 'What is the capital of <b>France</b>?',
+        options: [
+          { content: 'Paris', is_answer: true },
+          { content: 'London', is_answer: false },
+          { content: 'Berlin', is_answer: false },
+        ],
+      }),
+      q('multiple_selection', {
+        description: 'Which numbers are prime?',
+        options: [
+          { content: '2', is_answer: true },
+          { content: '3', is_answer: true },
+          { content: '4', is_answer: false },
+        ],
+      }),
+      q('true_or_false', {
+        description: 'The earth is flat.',
+        options: [
+          { content: 'True', is_answer: false },
+          { content: 'False', is_answer: true },
+        ],
+      }),
+      q('true_or_false', {
+        description: 'The sun rises in the east.',
+        options: [
+          { content: 'True', is_answer: true },
+          { content: 'False', is_answer: false },
+        ],
+        answer_explanation: 'Because the earth spins eastward.',
+      }),
+      q('fill_in_blank', {
+        description: 'Who wrote Hamlet? ____',
+        blanks: [{ answers: ['Shakespeare', 'William Shakespeare'] }],
+      }),
+      q('single_selection', {
+        description: 'The capital of Italy is ____ and it is old.',
+        options: [
+          { content: 'Rome', is_answer: true },
+          { content: 'Milan', is_answer: false },
+          { content: 'Naples', is_answer: false },
+        ],
+      }),
+      q('fill_in_blank', {
+        description: 'What is pi to two decimals? ____',
+        blanks: [{ answers: ['3.14'] }],
+      }),
+      q('fill_in_blank', {
+        description: 'When was Moodle 1.0 released? ____',
+        blanks: [{ answers: ['2002'] }],
+      }),
+      q('matching', {
+        description: 'Match the countries and capitals.',
+        options: [
+          { content: 'Paris', is_answer: false },
+          { content: 'Rome', is_answer: false },
+          { content: 'Madrid', is_answer: false },
+          { content: 'Lisbon', is_answer: false },
+        ],
+        pairs: [
+          { content: 'France', option_index: 0 },
+          { content: 'Italy', option_index: 1 },
+          { content: 'Spain', option_index: 2 },
+        ],
+      }),
+      q('short_answer', { description: 'Describe your summer.' }),
+      q('single_selection', {
+        description: 'Is 2 = 2 {really}: yes?',
+        options: [
+          { content: 'a ~ b', is_answer: true },
+          { content: 'c#d', is_answer: false },
+        ],
+      }),
+    ]);
+  });
+
+  it('says once which questions lost answer feedback or a numeric tolerance', () => {
+    expect(readGift(SAMPLE, { locale: 'en-US' }).warnings).toEqual([
+      'Feedback on individual answers is not imported (Capital).',
+      'Numeric tolerances are not imported; only the exact numbers are accepted (Pi).',
+    ]);
+  });
+
+  it('uses the true/false words of the reader’s language', () => {
+    const { questions } = readGift('地球是圆的。{T}', { locale: 'zh-CN' });
+    expect(questions[0]?.options).toEqual([
+      { content: '正确', is_answer: true },
+      { content: '错误', is_answer: false },
+    ]);
+  });
+
+  it('keeps [html] as written, escapes [plain] and [markdown], and lets tags through Moodle’s auto format', () => {
+    const text = [
+      '[html]<p>Is <i>this</i> bold?</p>{T}',
+      '',
+      '[plain]Is <b> a tag?{T}',
+      '',
+      '[markdown]**Bold** & text{T}',
+      '',
+      'Is 1 < 2 <i>really</i>?\\nSecond line{T}',
+      '',
+      '::Range:: A number between 1 and 3 {#1..3}',
+    ].join('\n');
+    const { questions, warnings } = readGift(text, { locale: 'en-US' });
+    expect(questions.map((question) => question.description)).toEqual([
+      '<p>Is <i>this</i> bold?</p>',
+      'Is &lt;b&gt; a tag?',
+      '**Bold** &amp; text',
+      'Is 1 &lt; 2 <i>really</i>?<br>Second line',
+      'A number between 1 and 3 ____',
+    ]);
+    expect(questions[4]?.blanks).toEqual([{ answers: ['2'] }]);
+    expect(warnings).toEqual([
+      'Numeric tolerances are not imported; only the exact numbers are accepted (Range).',
+    ]);
+  });
+
+  it('turns malformed questions into warnings with their line and reads the rest', () => {
+    const text = [
+      '::Broken:: No braces here', // 1
+      '', // 2
+      '::Unclosed:: What?', // 3
+      '{=a ~b', // 4
+      '', // 5
+      '::Words:: What? {just some words}', // 6
+      '', // 7
+      '::Fine:: Yes? {T}', // 8
+    ].join('\n');
+    const { questions, warnings } = readGift(text, { locale: 'en-US' });
+    expect(questions.map((question) => question.description)).toEqual(['Yes?']);
+    expect(warnings).toEqual([
+      'Line 1: this question has no answers in "{…}"; it is not imported.',
+      'Line 3: the answers\' "{" has no closing "}"; this question is not imported.',
+      'Line 6: the answers of this question (just some words) cannot be read; it is not imported.',
+    ]);
+  });
+});

@@ -1,0 +1,297 @@
+import type { Locale } from '@lectern/contracts/common/locale';
+import { templateLangOf } from '@lectern/contracts/data-import/data-import.schemas';
+import { BLANK_MARK, FORMAT_VOCABULARY } from '@lectern/contracts/data-import/question-format';
+import { appendBlank, escapeHtml, textToHtml, type TextFormat } from './interchange-text.ts';
+import { emptyQuestion, type QuestionModel } from './question-model.ts';
+import { ReaderWarnings } from './reader-warnings.ts';
+
+/**
+ * GIFT, Moodle's text format (https://docs.moodle.org/en/GIFT_format), read the way Moodle reads it:
+ * questions are separated by blank lines, `//` starts a comment line, `$CATEGORY:` lines are skipped,
+ * each question is `::title::` `[format]` text `{answers}` (text after the answers makes a "missing
+ * word" question, whose answers stand in a blank of the sentence).
+ */
+
+/** Escaped specials become private-use characters so the structure can be split on the bare ones. */
+const PROTECTED: Record<string, string> = {
+  '\\': '\ue000',
+  '~': '\ue001',
+  '=': '\ue002',
+  '#': '\ue003',
+  '{': '\ue004',
+  '}': '\ue005',
+  ':': '\ue006',
+};
+const RESTORED = Object.fromEntries(Object.entries(PROTECTED).map(([char, mark]) => [mark, char]));
+
+function protect(text: string): string {
+  return text.replace(/\\([\\~=#{}:n])/g, (_whole, char: string) =>
+    char === 'n' ? '\n' : (PROTECTED[char] ?? char),
+  );
+}
+
+function restore(text: string): string {
+  return text.replace(/[\ue000-\ue006]/g, (mark) => RESTORED[mark] ?? mark);
+}
+
+const FORMAT_TAG = /^\s*\[(html|moodle|plain|markdown)\]/i;
+
+function takeFormat(text: string, fallback: TextFormat): { format: TextFormat; text: string } {
+  const tag = FORMAT_TAG.exec(text);
+  if (!tag) return { format: fallback, text };
+  return { format: (tag[1] ?? '').toLowerCase() as TextFormat, text: text.slice(tag[0].length) };
+}
+
+type Block = { line: number; text: string };
+
+/** Splits the file into question blocks on blank lines, dropping comment and category lines. */
+function splitBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  let current: { line: number; lines: string[] } | null = null;
+  const flush = (block: { line: number; lines: string[] } | null) => {
+    if (block) blocks.push({ line: block.line, text: block.lines.join('\n') });
+  };
+  for (const [index, line] of text.split(/\r\n?|\n/).entries()) {
+    const trimmed = line.trim();
+    if (trimmed.startsWith('//') || trimmed.startsWith('$CATEGORY:')) continue;
+    if (trimmed === '') {
+      flush(current);
+      current = null;
+    } else if (current) {
+      current.lines.push(line);
+    } else {
+      current = { line: index + 1, lines: [line] };
+    }
+  }
+  flush(current);
+  return blocks;
+}
+
+/** One answer: `=` or `~` (or `->`-paired for matching), an optional `%weight%`, its text, its feedback. */
+type Item = { mark: '=' | '~'; weight: number | null; text: string; feedback: string };
+
+function parseItem(mark: '=' | '~', body: string): Item {
+  const weight = /^\s*%(-?\d+(?:\.\d+)?)%/.exec(body);
+  const rest = weight ? body.slice(weight[0].length) : body;
+  const hash = rest.indexOf('#');
+  return {
+    mark,
+    weight: weight ? Number(weight[1]) : null,
+    text: (hash < 0 ? rest : rest.slice(0, hash)).trim(),
+    feedback: hash < 0 ? '' : rest.slice(hash + 1).trim(),
+  };
+}
+
+/** `=a ~b ~%50%c` → items; null when text stands before the first mark. */
+function splitItems(answers: string): Item[] | null {
+  const trimmed = answers.trim();
+  if (trimmed === '' || (trimmed[0] !== '=' && trimmed[0] !== '~')) return null;
+  return [...trimmed.matchAll(/([=~])([^=~]*)/g)].map((m) => parseItem(m[1] as '=' | '~', m[2] ?? ''));
+}
+
+const isFullCredit = (item: Item) => item.mark === '=' && (item.weight === null || item.weight === 100);
+
+/** What the answer block says, before it becomes a question model. */
+type Answers =
+  | { kind: 'essay' }
+  | { kind: 'true_false'; value: boolean; feedback: boolean }
+  | { kind: 'choice'; items: Item[] }
+  | { kind: 'short'; answers: string[]; feedback: boolean }
+  | { kind: 'numerical'; answers: string[]; tolerance: boolean; feedback: boolean }
+  | { kind: 'matching'; pairs: { left: string; right: string }[] };
+
+const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+function parseNumerical(body: string): Answers | null {
+  const items = /^\s*[=~]/.test(body) ? splitItems(body) : [parseItem('=', body)];
+  if (!items) return null;
+  const answers: string[] = [];
+  let tolerance = false;
+  for (const item of items.filter(isFullCredit)) {
+    const range = /^(.+?)\.\.(.+)$/.exec(item.text);
+    if (range) {
+      const [low, high] = [range[1]?.trim() ?? '', range[2]?.trim() ?? ''];
+      if (!NUMBER.test(low) || !NUMBER.test(high)) return null;
+      answers.push(String((Number(low) + Number(high)) / 2));
+      tolerance ||= Number(low) !== Number(high);
+      continue;
+    }
+    const [value = '', margin] = item.text.split(':').map((part) => part.trim());
+    if (!NUMBER.test(value) || (margin !== undefined && !NUMBER.test(margin))) return null;
+    answers.push(value);
+    tolerance ||= margin !== undefined && Number(margin) !== 0;
+  }
+  if (answers.length === 0) return null;
+  return { kind: 'numerical', answers, tolerance, feedback: items.some((item) => item.feedback !== '') };
+}
+
+function parseAnswers(text: string): Answers | null {
+  const answers = text.trim();
+  if (answers === '') return { kind: 'essay' };
+  if (answers.startsWith('#')) return parseNumerical(answers.slice(1).trim());
+  if (answers.includes('~')) {
+    const items = splitItems(answers);
+    return items && items.length > 0 ? { kind: 'choice', items } : null;
+  }
+  if (answers.includes('=') && answers.includes('->')) {
+    const items = splitItems(answers);
+    if (!items) return null;
+    const pairs = items.map((item) => {
+      const arrow = item.text.indexOf('->');
+      return arrow < 0
+        ? null
+        : { left: item.text.slice(0, arrow).trim(), right: item.text.slice(arrow + 2).trim() };
+    });
+    if (pairs.some((pair) => pair === null || pair.right === '')) return null;
+    if (!pairs.some((pair) => pair?.left !== '')) return null;
+    return { kind: 'matching', pairs: pairs as { left: string; right: string }[] };
+  }
+  const [head = '', ...feedback] = answers.split('#');
+  if (/^(T|TRUE|F|FALSE)$/i.test(head.trim())) {
+    return {
+      kind: 'true_false',
+      value: head.trim().toUpperCase().startsWith('T'),
+      feedback: feedback.some((part) => part.trim() !== ''),
+    };
+  }
+  const items = splitItems(answers);
+  if (!items) return null;
+  const accepted = items.filter(isFullCredit).map((item) => restore(item.text));
+  if (accepted.length === 0) return null;
+  return { kind: 'short', answers: accepted, feedback: items.some((item) => item.feedback !== '') };
+}
+
+export function readGift(
+  text: string,
+  options: { locale: Locale },
+): { questions: QuestionModel[]; warnings: string[] } {
+  const warnings = new ReaderWarnings(options.locale);
+  const vocabulary = FORMAT_VOCABULARY[templateLangOf(options.locale)];
+  const questions: QuestionModel[] = [];
+  let number = 0;
+
+  for (const block of splitBlocks(text)) {
+    number += 1;
+    let rest = protect(block.text).trim();
+    const title = /^::([\s\S]*?)::/.exec(rest);
+    if (title) rest = rest.slice(title[0].length);
+    const label = (title && restore(title[1] ?? '').trim()) || warnings.questionLabel(number);
+    const { format, text: body } = takeFormat(rest, 'moodle');
+
+    const open = body.indexOf('{');
+    if (open < 0) {
+      warnings.add('interchange.giftNoAnswers', { line: block.line });
+      continue;
+    }
+    const close = body.indexOf('}', open);
+    if (close < 0) {
+      warnings.add('interchange.giftUnclosed', { line: block.line });
+      continue;
+    }
+    let answerText = body.slice(open + 1, close);
+    let generalFeedback = '';
+    const feedbackAt = answerText.indexOf('####');
+    if (feedbackAt >= 0) {
+      generalFeedback = answerText.slice(feedbackAt + 4);
+      answerText = answerText.slice(0, feedbackAt);
+    }
+    const answers = parseAnswers(answerText);
+    if (!answers) {
+      const shown = restore(answerText).trim();
+      warnings.add('interchange.giftAnswersInvalid', {
+        line: block.line,
+        answers: shown.length > 60 ? `${shown.slice(0, 60)}…` : shown,
+      });
+      continue;
+    }
+
+    const before = body.slice(0, open);
+    const after = body.slice(close + 1);
+    const inSentence = after.trim() !== '';
+    const takesBlank = answers.kind === 'choice' || answers.kind === 'short' || answers.kind === 'numerical';
+    const stem = !inSentence
+      ? before
+      : takesBlank
+        ? `${before}${BLANK_MARK}${after}`
+        : `${before.trimEnd()} ${after.trimStart()}`;
+    const description = textToHtml(restore(stem), format);
+    const html = (value: string) => {
+      const own = takeFormat(value, format);
+      return textToHtml(restore(own.text), own.format);
+    };
+
+    const question = toQuestion(answers, { description, html, vocabulary, inSentence });
+    const explanation = html(generalFeedback);
+    question.answer_explanation = explanation === '' ? null : explanation;
+    questions.push(question);
+
+    const feedback =
+      answers.kind === 'choice'
+        ? answers.items.some((item) => item.feedback !== '')
+        : 'feedback' in answers && answers.feedback;
+    if (feedback) warnings.loss('interchange.feedbackDropped', label);
+    if (answers.kind === 'numerical' && answers.tolerance)
+      warnings.loss('interchange.toleranceDropped', label);
+  }
+  return { questions, warnings: warnings.list() };
+}
+
+function toQuestion(
+  answers: Answers,
+  context: {
+    description: string;
+    html: (text: string) => string;
+    vocabulary: (typeof FORMAT_VOCABULARY)[keyof typeof FORMAT_VOCABULARY];
+    inSentence: boolean;
+  },
+): QuestionModel {
+  const { description, html, vocabulary, inSentence } = context;
+  switch (answers.kind) {
+    case 'essay':
+      return { ...emptyQuestion('short_answer'), description };
+    case 'true_false':
+      return {
+        ...emptyQuestion('true_or_false'),
+        description,
+        options: [
+          { content: vocabulary.trueWords[0] ?? 'True', is_answer: answers.value },
+          { content: vocabulary.falseWords[0] ?? 'False', is_answer: !answers.value },
+        ],
+      };
+    case 'choice': {
+      // Moodle's rule: an `=` answer makes a one-answer question; weights alone make a several-answer one.
+      const single = answers.items.some((item) => item.mark === '=');
+      return {
+        ...emptyQuestion(single ? 'single_selection' : 'multiple_selection'),
+        description,
+        options: answers.items.map((item) => ({
+          content: html(item.text),
+          is_answer: single ? item.mark === '=' : (item.weight ?? 0) > 0,
+        })),
+      };
+    }
+    case 'short':
+    case 'numerical':
+      return {
+        ...emptyQuestion('fill_in_blank'),
+        description: inSentence ? description : appendBlank(description),
+        blanks: [{ answers: answers.answers }],
+      };
+    case 'matching': {
+      const options: string[] = [];
+      const pairs: QuestionModel['pairs'] = [];
+      for (const pair of answers.pairs) {
+        const right = escapeHtml(restore(pair.right));
+        if (!options.includes(right)) options.push(right);
+        // A pair without a left side only adds a distractor to the right-hand column.
+        if (pair.left !== '') pairs.push({ content: html(pair.left), option_index: options.indexOf(right) });
+      }
+      return {
+        ...emptyQuestion('matching'),
+        description,
+        options: options.map((content) => ({ content, is_answer: false })),
+        pairs,
+      };
+    }
+  }
+}

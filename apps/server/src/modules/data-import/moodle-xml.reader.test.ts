@@ -1,0 +1,265 @@
+import { describe, expect, it } from 'vitest';
+import type { SubjectType } from '@lectern/contracts/exams/subject.schemas';
+import { readMoodleXml } from './moodle-xml.reader.ts';
+import { emptyQuestion, type QuestionModel } from './question-model.ts';
+
+const q = (type: SubjectType, fields: Partial<QuestionModel>): QuestionModel => ({
+  ...emptyQuestion(type),
+  ...fields,
+});
+
+/** Shaped like a Moodle 4 export: category entry, combined feedback, empty per-answer feedback, tags. */
+const SAMPLE = `<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+<!-- question: 0  -->
+  <question type="category">
+    <category><text>$course$/top/Default for Geography</text></category>
+    <info format="moodle_auto_format"><text>The default category</text></info>
+  </question>
+
+<!-- question: 101  -->
+  <question type="multichoice">
+    <name><text>Capital of France</text></name>
+    <questiontext format="html">
+      <text><![CDATA[<p>What is the capital of <strong>France</strong>?</p><p><img src="@@PLUGINFILE@@/eiffel%20tower.png" alt="Eiffel" width="200"></p>]]></text>
+      <file name="eiffel tower.png" path="/" encoding="base64">iVBORw0KGgo=</file>
+    </questiontext>
+    <generalfeedback format="html"><text><![CDATA[<p>Paris has been the capital since 987.</p>]]></text></generalfeedback>
+    <defaultgrade>2.0000000</defaultgrade>
+    <penalty>0.3333333</penalty>
+    <hidden>0</hidden>
+    <single>true</single>
+    <shuffleanswers>true</shuffleanswers>
+    <answernumbering>abc</answernumbering>
+    <correctfeedback format="html"><text>Your answer is correct.</text></correctfeedback>
+    <incorrectfeedback format="html"><text>Your answer is incorrect.</text></incorrectfeedback>
+    <answer fraction="100" format="html">
+      <text><![CDATA[<p>Paris</p>]]></text>
+      <feedback format="html"><text></text></feedback>
+    </answer>
+    <answer fraction="50" format="html">
+      <text>&lt;p&gt;Versailles &amp;amp; Paris&lt;/p&gt;</text>
+      <feedback format="html"><text></text></feedback>
+    </answer>
+    <answer fraction="0" format="html">
+      <text>Lyon</text>
+      <feedback format="html"><text></text></feedback>
+    </answer>
+    <tags>
+      <tag><text>geography</text></tag>
+      <tag><text>capitals</text></tag>
+    </tags>
+  </question>
+
+  <question type="multichoice">
+    <name><text>Primes</text></name>
+    <questiontext format="html"><text>Which numbers are prime?</text></questiontext>
+    <defaultgrade>1</defaultgrade>
+    <single>false</single>
+    <answer fraction="50"><text>2</text></answer>
+    <answer fraction="50"><text>3</text></answer>
+    <answer fraction="-100"><text>4</text></answer>
+  </question>
+
+  <question type="truefalse">
+    <name><text>Water boils</text></name>
+    <questiontext format="moodle_auto_format"><text>Water boils at 100 °C at sea level.</text></questiontext>
+    <generalfeedback format="moodle_auto_format"><text></text></generalfeedback>
+    <defaultgrade>1.0000000</defaultgrade>
+    <answer fraction="100" format="moodle_auto_format">
+      <text>true</text>
+      <feedback format="html"><text>Right, at 1 atm.</text></feedback>
+    </answer>
+    <answer fraction="0" format="moodle_auto_format">
+      <text>false</text>
+      <feedback format="html"><text></text></feedback>
+    </answer>
+  </question>
+
+  <question type="shortanswer">
+    <name><text>Author</text></name>
+    <questiontext format="html"><text><![CDATA[<p>Who wrote <em>Hamlet</em>?</p>]]></text></questiontext>
+    <defaultgrade>1.5</defaultgrade>
+    <usecase>1</usecase>
+    <answer fraction="100" format="moodle_auto_format"><text>Shakespeare</text></answer>
+    <answer fraction="100" format="moodle_auto_format"><text>William Shakespeare</text></answer>
+    <answer fraction="50" format="moodle_auto_format"><text>Marlowe</text></answer>
+  </question>
+
+  <question type="numerical">
+    <name><text>Pi</text></name>
+    <questiontext format="html"><text>Pi to two decimals is ____ .</text></questiontext>
+    <defaultgrade>1.25</defaultgrade>
+    <answer fraction="100"><text>3.14</text><tolerance>0.005</tolerance></answer>
+    <answer fraction="0"><text>*</text><tolerance>0</tolerance></answer>
+  </question>
+
+  <question type="essay">
+    <name><text>Summer</text></name>
+    <questiontext format="plain_text"><text>Describe your summer.
+Use &lt;200 words.</text></questiontext>
+    <defaultgrade>10</defaultgrade>
+    <responseformat>editor</responseformat>
+    <graderinfo format="html"><text><![CDATA[<p>Mentions a trip.</p>]]></text></graderinfo>
+  </question>
+
+  <question type="matching">
+    <name><text>Capitals</text></name>
+    <questiontext format="html"><text>Match each country with its capital.</text></questiontext>
+    <defaultgrade>3</defaultgrade>
+    <shuffleanswers>true</shuffleanswers>
+    <subquestion format="html"><text><![CDATA[<p>France</p>]]></text><answer><text>Paris</text></answer></subquestion>
+    <subquestion format="html"><text>Italy</text><answer><text>Rome</text></answer></subquestion>
+    <subquestion format="html"><text>Vatican City</text><answer><text>Rome</text></answer></subquestion>
+    <subquestion format="html"><text></text><answer><text>Lisbon &amp; Porto</text></answer></subquestion>
+  </question>
+
+  <question type="description">
+    <name><text>Intro</text></name>
+    <questiontext format="html"><text><![CDATA[<p>Read the following questions carefully.</p>]]></text></questiontext>
+    <defaultgrade>0</defaultgrade>
+  </question>
+
+  <question type="multianswer">
+    <name><text>Cloze geography</text></name>
+    <questiontext format="html"><text><![CDATA[<p>The capital of France is {1:SHORTANSWER:=Paris#Yes~%100%paris~*#No} and pi is about {2:NUMERICAL:=3.14:0.01}.</p>]]></text></questiontext>
+    <generalfeedback format="html"><text></text></generalfeedback>
+  </question>
+
+  <question type="multianswer">
+    <name><text>Cloze with a choice</text></name>
+    <questiontext format="html"><text><![CDATA[<p>Paris is in {1:MULTICHOICE:=France~Spain}.</p>]]></text></questiontext>
+  </question>
+
+  <question type="calculated">
+    <name><text>Area of a circle</text></name>
+    <questiontext format="html"><text>Radius {r}: area?</text></questiontext>
+  </question>
+
+  <question type="ddwtos">
+    <questiontext format="html"><text>Drag [[1]] here.</text></questiontext>
+  </question>
+</quiz>
+`;
+
+describe('readMoodleXml', () => {
+  it('reads every supported Moodle question type into the question model', () => {
+    const { questions } = readMoodleXml(SAMPLE, { locale: 'en-US' });
+    expect(questions).toEqual([
+      q('single_selection', {
+        description: '<p>What is the capital of <strong>France</strong>?</p><p>[image: eiffel tower.png]</p>',
+        point: 2,
+        options: [
+          { content: '<p>Paris</p>', is_answer: true },
+          { content: '<p>Versailles &amp; Paris</p>', is_answer: false },
+          { content: 'Lyon', is_answer: false },
+        ],
+        answer_explanation: '<p>Paris has been the capital since 987.</p>',
+        knowledge_node_names: ['geography', 'capitals'],
+      }),
+      q('multiple_selection', {
+        description: 'Which numbers are prime?',
+        point: 1,
+        options: [
+          { content: '2', is_answer: true },
+          { content: '3', is_answer: true },
+          { content: '4', is_answer: false },
+        ],
+      }),
+      q('true_or_false', {
+        description: 'Water boils at 100 °C at sea level.',
+        point: 1,
+        options: [
+          { content: 'True', is_answer: true },
+          { content: 'False', is_answer: false },
+        ],
+      }),
+      q('fill_in_blank', {
+        description: '<p>Who wrote <em>Hamlet</em>? ____</p>',
+        point: 1.5,
+        blanks: [{ answers: ['Shakespeare', 'William Shakespeare'] }],
+        settings: { case_sensitive: true },
+      }),
+      q('fill_in_blank', {
+        description: 'Pi to two decimals is ____ .',
+        point: 1.3,
+        blanks: [{ answers: ['3.14'] }],
+      }),
+      q('short_answer', {
+        description: 'Describe your summer.<br>Use &lt;200 words.',
+        point: 10,
+        answer: '<p>Mentions a trip.</p>',
+      }),
+      q('matching', {
+        description: 'Match each country with its capital.',
+        point: 3,
+        options: [
+          { content: 'Paris', is_answer: false },
+          { content: 'Rome', is_answer: false },
+          { content: 'Lisbon &amp; Porto', is_answer: false },
+        ],
+        pairs: [
+          { content: '<p>France</p>', option_index: 0 },
+          { content: 'Italy', option_index: 1 },
+          { content: 'Vatican City', option_index: 1 },
+        ],
+      }),
+      q('paragraph_desc', { description: '<p>Read the following questions carefully.</p>' }),
+      q('fill_in_blank', {
+        description: '<p>The capital of France is ____ and pi is about ____.</p>',
+        blanks: [{ answers: ['Paris', 'paris'] }, { answers: ['3.14'] }],
+      }),
+    ]);
+  });
+
+  it('names the questions it cannot import and what it dropped', () => {
+    expect(readMoodleXml(SAMPLE, { locale: 'en-US' }).warnings).toEqual([
+      '"Cloze with a choice" is not imported: from an embedded answers (Cloze) question only short answer and numerical gaps can be imported, not embedded choices.',
+      '"Area of a circle" is not imported: the Moodle question type "calculated" is not supported.',
+      '"question 12" is not imported: the Moodle question type "ddwtos" is not supported.',
+      'Feedback on individual answers is not imported (Water boils, Cloze geography).',
+      'Numeric tolerances are not imported; only the exact numbers are accepted (Pi, Cloze geography).',
+      'Images embedded in the file are not imported; each shows as "[image: file name]" where it was. Insert the pictures again after importing.',
+    ]);
+  });
+
+  it('uses the true/false words and placeholders of the reader’s language', () => {
+    const { questions } = readMoodleXml(SAMPLE, { locale: 'zh-TW' });
+    expect(questions[0]?.description).toContain('[圖片：eiffel tower.png]');
+    expect(questions[2]?.options).toEqual([
+      { content: '正確', is_answer: true },
+      { content: '錯誤', is_answer: false },
+    ]);
+  });
+
+  it('never expands entities a DOCTYPE declares', () => {
+    const xml = `<?xml version="1.0"?>
+<!DOCTYPE quiz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;">]>
+<quiz><question type="essay"><name><text>E</text></name>
+<questiontext format="plain_text"><text>Say &lol2; &#233;</text></questiontext></question></quiz>`;
+    const { questions } = readMoodleXml(xml, { locale: 'en-US' });
+    expect(questions.map((question) => question.description)).toEqual(['Say &amp;lol2; é']);
+  });
+
+  it('reports a damaged file with its line, and an XML file that is no quiz', () => {
+    const damaged =
+      '<?xml version="1.0"?>\n<quiz>\n<question type="essay"><name><text>x</name>\n</question></quiz>';
+    expect(readMoodleXml(damaged, { locale: 'en-US' })).toEqual({
+      questions: [],
+      warnings: ['This Moodle XML file cannot be read (error near line 3); the file may be damaged.'],
+    });
+    expect(readMoodleXml('<html><body/></html>', { locale: 'en-US' }).warnings).toEqual([
+      'This is not a Moodle XML question file: its outer element should be <quiz>.',
+    ]);
+  });
+
+  it('refuses a question whose answers say nothing correct', () => {
+    const xml = `<quiz><question type="shortanswer"><name><text>Empty</text></name>
+<questiontext format="html"><text>Name a colour.</text></questiontext>
+<answer fraction="50"><text>grey</text></answer></question></quiz>`;
+    expect(readMoodleXml(xml, { locale: 'en-US' })).toEqual({
+      questions: [],
+      warnings: ['"Empty" is not imported: its answers cannot be read.'],
+    });
+  });
+});

@@ -1,0 +1,386 @@
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { Locale } from '@lectern/contracts/common/locale';
+import { templateLangOf } from '@lectern/contracts/data-import/data-import.schemas';
+import { FORMAT_VOCABULARY } from '@lectern/contracts/data-import/question-format';
+import {
+  appendBlank,
+  decodeEntities,
+  escapeHtml,
+  htmlToText,
+  roundPoint,
+  textToHtml,
+  type TextFormat,
+} from './interchange-text.ts';
+import { emptyQuestion, type QuestionModel } from './question-model.ts';
+import { ReaderWarnings } from './reader-warnings.ts';
+
+/**
+ * Moodle XML (https://docs.moodle.org/en/Moodle_XML_format): `<quiz>` holding `<question type=…>`
+ * elements. The parser expands no entities at all, so nothing a DOCTYPE declares is ever expanded; the
+ * five XML entities and character references are decoded here, outside CDATA only.
+ */
+
+type XmlElement = { name: string; attrs: Record<string, string>; children: XmlNode[] };
+type XmlNode = XmlElement | string;
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+const parser = new XMLParser({
+  preserveOrder: true,
+  ignoreAttributes: false,
+  attributeNamePrefix: '',
+  processEntities: false,
+  htmlEntities: false,
+  parseTagValue: false,
+  parseAttributeValue: false,
+  trimValues: false,
+  cdataPropName: '#cdata',
+});
+
+type OrderedNode = Record<string, unknown>;
+
+function toNodes(ordered: unknown): XmlNode[] {
+  if (!Array.isArray(ordered)) return [];
+  const nodes: XmlNode[] = [];
+  for (const entry of ordered as OrderedNode[]) {
+    const name = Object.keys(entry).find((key) => key !== ':@');
+    if (name === undefined || name.startsWith('?')) continue;
+    if (name === '#text') {
+      nodes.push(decodeEntities(String(entry[name]), XML_ENTITIES));
+    } else if (name === '#cdata') {
+      nodes.push((entry[name] as OrderedNode[]).map((part) => String(part['#text'] ?? '')).join(''));
+    } else {
+      const attrs: Record<string, string> = {};
+      for (const [key, value] of Object.entries((entry[':@'] as Record<string, unknown>) ?? {})) {
+        attrs[key] = decodeEntities(String(value), XML_ENTITIES);
+      }
+      nodes.push({ name, attrs, children: toNodes(entry[name]) });
+    }
+  }
+  return nodes;
+}
+
+const isElement = (node: XmlNode): node is XmlElement => typeof node !== 'string';
+
+function children(element: XmlElement | undefined, name: string): XmlElement[] {
+  return element ? element.children.filter(isElement).filter((child) => child.name === name) : [];
+}
+
+function child(element: XmlElement | undefined, name: string): XmlElement | undefined {
+  return children(element, name)[0];
+}
+
+function ownText(element: XmlElement | undefined): string {
+  return element ? element.children.filter((node) => typeof node === 'string').join('') : '';
+}
+
+/** `<x><text>…</text></x>`, the shape of every Moodle text field. */
+function textOf(element: XmlElement | undefined): string {
+  return ownText(child(element, 'text')).trim();
+}
+
+const FORMATS: Record<string, TextFormat> = {
+  html: 'html',
+  plain_text: 'plain',
+  markdown: 'markdown',
+  moodle_auto_format: 'moodle',
+};
+
+type Context = {
+  warnings: ReaderWarnings;
+  label: string;
+  trueWord: string;
+  falseWord: string;
+};
+
+/** A formatted Moodle text field as HTML, its embedded files shown as a visible placeholder. */
+function richText(element: XmlElement | undefined, context: Context): string {
+  if (!element) return '';
+  const format = FORMATS[element.attrs.format ?? 'html'] ?? 'html';
+  let html = textToHtml(textOf(element), format);
+  html = html.replace(
+    /<img\b[^>]*?\bsrc\s*=\s*(["'])@@PLUGINFILE@@\/([^"']*)\1[^>]*>/gi,
+    (_tag, _q, path: string) => escapeHtml(context.warnings.imagePlaceholder(fileName(path))),
+  );
+  if (children(element, 'file').length > 0) context.warnings.imageDropped();
+  return html;
+}
+
+function fileName(path: string): string {
+  const name = path.split('/').pop() ?? path;
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
+}
+
+const fraction = (answer: XmlElement) => Number.parseFloat(answer.attrs.fraction ?? '0') || 0;
+
+function noteFeedback(answers: XmlElement[], context: Context): void {
+  if (answers.some((answer) => htmlToText(textOf(child(answer, 'feedback'))) !== '')) {
+    context.warnings.loss('interchange.feedbackDropped', context.label);
+  }
+}
+
+/** A read question, or the warning that says why it is not imported (null: skipped silently). */
+type Read =
+  QuestionModel | { warning: 'interchange.answersUnreadable' | 'interchange.clozeUnsupported' } | null;
+
+function readMultichoice(question: XmlElement, base: QuestionModel, context: Context): Read {
+  const answers = children(question, 'answer');
+  if (answers.length === 0) return { warning: 'interchange.answersUnreadable' };
+  noteFeedback(answers, context);
+  const single = !['false', '0'].includes(ownText(child(question, 'single')).trim().toLowerCase());
+  const best = Math.max(...answers.map(fraction));
+  return {
+    ...base,
+    type: single ? 'single_selection' : 'multiple_selection',
+    options: answers.map((answer) => ({
+      content: richText(answer, context),
+      // A one-answer question may give partial credit to near misses: its answer is the best one.
+      is_answer: single ? fraction(answer) > 0 && fraction(answer) === best : fraction(answer) > 0,
+    })),
+  };
+}
+
+function readTrueFalse(question: XmlElement, base: QuestionModel, context: Context): Read {
+  const answers = children(question, 'answer');
+  const valueOf = (word: string) => answers.find((answer) => textOf(answer).toLowerCase() === word);
+  const right = valueOf('true');
+  const wrong = valueOf('false');
+  if (!right && !wrong) return { warning: 'interchange.answersUnreadable' };
+  noteFeedback(answers, context);
+  const isTrue = right ? fraction(right) > 0 : !(wrong && fraction(wrong) > 0);
+  return {
+    ...base,
+    type: 'true_or_false',
+    options: [
+      { content: context.trueWord, is_answer: isTrue },
+      { content: context.falseWord, is_answer: !isTrue },
+    ],
+  };
+}
+
+/** Short answer and numerical: one blank accepting every full-mark answer (`*` accepts anything: dropped). */
+function readOneBlank(question: XmlElement, base: QuestionModel, context: Context): Read {
+  const answers = children(question, 'answer');
+  const accepted = answers
+    .filter((answer) => fraction(answer) >= 100)
+    .map((answer) => textOf(answer))
+    .filter((text) => text !== '' && text !== '*');
+  if (accepted.length === 0) return { warning: 'interchange.answersUnreadable' };
+  noteFeedback(answers, context);
+  const numerical = question.attrs.type === 'numerical';
+  if (
+    numerical &&
+    answers.some((answer) => (Number.parseFloat(ownText(child(answer, 'tolerance'))) || 0) !== 0)
+  ) {
+    context.warnings.loss('interchange.toleranceDropped', context.label);
+  }
+  const caseSensitive = !numerical && ownText(child(question, 'usecase')).trim() === '1';
+  return {
+    ...base,
+    type: 'fill_in_blank',
+    description: appendBlank(base.description),
+    blanks: [{ answers: accepted }],
+    settings: caseSensitive ? { case_sensitive: true } : {},
+  };
+}
+
+function readEssay(question: XmlElement, base: QuestionModel, context: Context): Read {
+  const answer = richText(child(question, 'graderinfo'), context);
+  return { ...base, type: 'short_answer', answer: answer === '' ? null : answer };
+}
+
+function readMatching(question: XmlElement, base: QuestionModel, context: Context): Read {
+  const options: string[] = [];
+  const pairs: QuestionModel['pairs'] = [];
+  for (const sub of children(question, 'subquestion')) {
+    const right = escapeHtml(textOf(child(sub, 'answer')));
+    if (right === '') continue;
+    if (!options.includes(right)) options.push(right);
+    const left = richText(sub, context);
+    // A subquestion without text only adds a distractor to the right-hand column.
+    if (htmlToText(left) !== '' || /<img/i.test(left))
+      pairs.push({ content: left, option_index: options.indexOf(right) });
+  }
+  if (pairs.length === 0) return { warning: 'interchange.answersUnreadable' };
+  return {
+    ...base,
+    type: 'matching',
+    options: options.map((content) => ({ content, is_answer: false })),
+    pairs,
+  };
+}
+
+const CLOZE_GAP = /\{(\d*):([A-Za-z_]+):((?:\\.|[^\\}])*)\}/g;
+const BLANK_GAP_TYPES = new Set([
+  'SHORTANSWER',
+  'SA',
+  'MW',
+  'SHORTANSWER_C',
+  'SAC',
+  'MWC',
+  'NUMERICAL',
+  'NM',
+]);
+const CASE_SENSITIVE_GAP_TYPES = new Set(['SHORTANSWER_C', 'SAC', 'MWC']);
+
+/** Splits on a separator character that is not escaped with a backslash. */
+function splitUnescaped(text: string, separator: string): string[] {
+  const parts: string[] = [''];
+  for (let i = 0; i < text.length; i += 1) {
+    const char = text[i] ?? '';
+    if (char === '\\' && i + 1 < text.length) {
+      parts[parts.length - 1] += char + (text[i + 1] ?? '');
+      i += 1;
+    } else if (char === separator) {
+      parts.push('');
+    } else {
+      parts[parts.length - 1] += char;
+    }
+  }
+  return parts;
+}
+
+const unescapeGap = (text: string) => text.replace(/\\(.)/g, '$1');
+
+/** Embedded answers (Cloze): short answer and numerical gaps become blanks; choices cannot. */
+function readCloze(base: QuestionModel, context: Context): Read {
+  const gaps = [...base.description.matchAll(CLOZE_GAP)];
+  if (gaps.length === 0) return { warning: 'interchange.answersUnreadable' };
+  if (gaps.some((gap) => !BLANK_GAP_TYPES.has((gap[2] ?? '').toUpperCase()))) {
+    return { warning: 'interchange.clozeUnsupported' };
+  }
+  const blanks: QuestionModel['blanks'] = [];
+  let feedback = false;
+  let tolerance = false;
+  for (const gap of gaps) {
+    const numerical = ['NUMERICAL', 'NM'].includes((gap[2] ?? '').toUpperCase());
+    const accepted: string[] = [];
+    for (const choice of splitUnescaped(gap[3] ?? '', '~')) {
+      const mark = /^\s*(=|%(-?\d+(?:\.\d+)?)%)?/.exec(choice);
+      const full = mark?.[1] === '=' || Number(mark?.[2]) === 100;
+      const [value = '', ...notes] = splitUnescaped(choice.slice(mark?.[0].length ?? 0), '#');
+      feedback ||= notes.some((note) => htmlToText(note) !== '');
+      if (!full) continue;
+      let text = htmlToText(unescapeGap(value));
+      if (numerical) {
+        const [number = '', margin] = text.split(':').map((part) => part.trim());
+        tolerance ||= margin !== undefined && (Number.parseFloat(margin) || 0) !== 0;
+        text = number;
+      }
+      if (text !== '' && text !== '*') accepted.push(text);
+    }
+    if (accepted.length === 0) return { warning: 'interchange.answersUnreadable' };
+    blanks.push({ answers: accepted });
+  }
+  if (feedback) context.warnings.loss('interchange.feedbackDropped', context.label);
+  if (tolerance) context.warnings.loss('interchange.toleranceDropped', context.label);
+  const caseSensitive = gaps.some((gap) => CASE_SENSITIVE_GAP_TYPES.has((gap[2] ?? '').toUpperCase()));
+  return {
+    ...base,
+    type: 'fill_in_blank',
+    description: base.description.replace(CLOZE_GAP, '____'),
+    blanks,
+    settings: caseSensitive ? { case_sensitive: true } : {},
+  };
+}
+
+const SUPPORTED_TYPES = new Set([
+  'multichoice',
+  'truefalse',
+  'shortanswer',
+  'numerical',
+  'essay',
+  'matching',
+  'description',
+  'cloze',
+  'multianswer',
+]);
+
+function readQuestion(question: XmlElement, context: Context): Read {
+  if (!SUPPORTED_TYPES.has(question.attrs.type ?? '')) return null;
+  const explanation = richText(child(question, 'generalfeedback'), context);
+  const knowledge = children(child(question, 'tags'), 'tag')
+    .map((tag) => textOf(tag))
+    .filter((name, index, all) => name !== '' && all.indexOf(name) === index);
+  const base: QuestionModel = {
+    ...emptyQuestion('single_selection'),
+    description: richText(child(question, 'questiontext'), context),
+    point: roundPoint(Number.parseFloat(ownText(child(question, 'defaultgrade')))),
+    answer_explanation: htmlToText(explanation) === '' && !/<img/i.test(explanation) ? null : explanation,
+    knowledge_node_names: knowledge,
+  };
+  switch (question.attrs.type) {
+    case 'multichoice':
+      return readMultichoice(question, base, context);
+    case 'truefalse':
+      return readTrueFalse(question, base, context);
+    case 'shortanswer':
+    case 'numerical':
+      return readOneBlank(question, base, context);
+    case 'essay':
+      return readEssay(question, base, context);
+    case 'matching':
+      return readMatching(question, base, context);
+    case 'description':
+      return { ...base, type: 'paragraph_desc', point: 0 };
+    case 'cloze':
+    case 'multianswer':
+      return readCloze(base, context);
+    default:
+      return null;
+  }
+}
+
+/** The document's nodes, or the line of its first error. */
+function parseXml(text: string): XmlNode[] | number {
+  const valid = XMLValidator.validate(text);
+  if (valid !== true) return valid.err.line;
+  try {
+    return toNodes(parser.parse(text));
+  } catch {
+    return 1;
+  }
+}
+
+export function readMoodleXml(
+  text: string,
+  options: { locale: Locale },
+): { questions: QuestionModel[]; warnings: string[] } {
+  const warnings = new ReaderWarnings(options.locale);
+  const vocabulary = FORMAT_VOCABULARY[templateLangOf(options.locale)];
+  const nodes = parseXml(text);
+  if (typeof nodes === 'number') {
+    warnings.add('interchange.xmlUnreadable', { line: nodes });
+    return { questions: [], warnings: warnings.list() };
+  }
+  const quiz = nodes.filter(isElement)[0];
+  if (!quiz || quiz.name !== 'quiz') {
+    warnings.add('interchange.xmlNotQuiz');
+    return { questions: [], warnings: warnings.list() };
+  }
+
+  const questions: QuestionModel[] = [];
+  let number = 0;
+  for (const question of children(quiz, 'question')) {
+    const type = question.attrs.type ?? '';
+    // A category entry only says where the following questions were filed in Moodle.
+    if (type === 'category') continue;
+    number += 1;
+    const label = textOf(child(question, 'name')) || warnings.questionLabel(number);
+    const context: Context = {
+      warnings,
+      label,
+      trueWord: vocabulary.trueWords[0] ?? 'True',
+      falseWord: vocabulary.falseWords[0] ?? 'False',
+    };
+    const read = readQuestion(question, context);
+    if (read === null) warnings.add('interchange.typeUnsupported', { question: label, type });
+    else if ('warning' in read) warnings.add(read.warning, { question: label });
+    else questions.push(read);
+  }
+  return { questions, warnings: warnings.list() };
+}

@@ -1,0 +1,43 @@
+import type { SubjectType } from '@lectern/contracts/exams/subject.schemas';
+
+/**
+ * A question as the interchange readers and writers see it: what the Moodle/GIFT/Aiken readers produce,
+ * what the text and .docx writers consume (from stored subjects on export, from worked examples for the
+ * templates). HTML in every text field; images as `<img src="/api/uploads/{id}/blob">`, equations as
+ * MathML. No ids, no sort: order is the array's.
+ */
+export type QuestionModel = {
+  type: SubjectType;
+  description: string;
+  point: number;
+  /** none=0, hard=1, medium=2, easy=3 (spec 000 section 3). */
+  difficulty_level: 0 | 1 | 2 | 3;
+  options: { content: string; is_answer: boolean }[];
+  /** Fill in the blank: every accepted answer of each blank, in stem order. */
+  blanks: { answers: string[] }[];
+  /** Matching: the left-hand item and the option (index into options) it pairs with. */
+  pairs: { content: string; option_index: number }[];
+  /** Short answer reference answer (HTML). */
+  answer: string | null;
+  answer_explanation: string | null;
+  knowledge_node_names: string[];
+  settings: { case_sensitive?: boolean; unordered_blanks?: boolean };
+  sub_subjects: QuestionModel[];
+};
+
+export function emptyQuestion(type: SubjectType): QuestionModel {
+  return {
+    type,
+    description: '',
+    point: 0,
+    difficulty_level: 0,
+    options: [],
+    blanks: [],
+    pairs: [],
+    answer: null,
+    answer_explanation: null,
+    knowledge_node_names: [],
+    settings: {},
+    sub_subjects: [],
+  };
+}

@@ -1,0 +1,851 @@
+import type { Locale } from '@lectern/contracts/common/locale';
+import {
+  TEMPLATE_LANGS,
+  templateLangOf,
+  type ImportError,
+  type ImportedSubject,
+  type ImportedSubjectType,
+  type ImportedSubSubject,
+  type TemplateLang,
+} from '@lectern/contracts/data-import/data-import.schemas';
+import { toSubjectInput } from '@lectern/contracts/data-import/imported-subject';
+import { FORMAT_VOCABULARY } from '@lectern/contracts/data-import/question-format';
+import { SUBJECT_LIMITS, SubjectInputSchema } from '@lectern/contracts/exams/subject.schemas';
+import { translate, translateIssue, type MessageKey } from '../../platform/messages.ts';
+import {
+  contentToLines,
+  escapeText,
+  isSpace,
+  normalizeWidth,
+  OBJECT_CHAR,
+  type TextLine,
+} from './question-lines.ts';
+
+/**
+ * The question text format (docs/data-import-format.md) → imported questions with per-question errors.
+ * One pass over the lines: each line is a section heading, a question or sub-question start, a labelled
+ * part (answer, explanation, points, difficulty, knowledge points), options, or the continuation of the
+ * part before it. Types, answers and blanks are decided when a question ends, then every question is
+ * checked with the question editor's own rules so the preview shows what saving would refuse.
+ */
+
+export type ParseOptions = { locale: Locale; allowedTypes: readonly ImportedSubjectType[] };
+export type ParseResult = { subjects: ImportedSubject[]; warnings: string[] };
+
+type LabelKind = 'answer' | 'answer_explanation' | 'point' | 'difficulty_level' | 'knowledge_node_names';
+type PartKind = 'description' | 'option' | LabelKind | 'ignored';
+type Level = 0 | 1 | 2 | 3;
+
+/** A line's worth of one part: its inline HTML and its text as written and normalised. */
+type Piece = { html: string; text: string; norm: string; line: number; table: boolean };
+
+class Part {
+  readonly pieces: Piece[] = [];
+
+  constructor(readonly line: number) {}
+
+  add(piece: Piece): void {
+    if (piece.html !== '') this.pieces.push(piece);
+  }
+
+  /** One line as its inline HTML; several lines each in a <p>, tables as they are. */
+  html(): string {
+    const [first, ...rest] = this.pieces;
+    if (first && rest.length === 0) return first.html;
+    return this.pieces.map((p) => (p.table ? p.html : `<p>${p.html}</p>`)).join('');
+  }
+
+  norm(): string {
+    return this.pieces.map((p) => p.norm).join('\n');
+  }
+}
+
+type Draft = {
+  /** As written ("3"; a sub-question's "1" from "(1)"), and as messages name it ("3", "5(1)"). */
+  number: string;
+  label: string;
+  marker: string;
+  line: number;
+  parent: Draft | null;
+  tagType: ImportedSubjectType | null;
+  sectionType: ImportedSubjectType | null;
+  sectionPoints: number | null;
+  description: Part;
+  options: { part: Part; line: number }[];
+  answer: Part | null;
+  explanation: Part | null;
+  point: { value: number | null; line: number } | null;
+  difficulty: Level;
+  knowledge: string[];
+  labelLines: Partial<Record<LabelKind, number>>;
+  subs: Draft[];
+  errors: ImportError[];
+  current: PartKind;
+};
+
+// ——— Vocabulary, indexed once ———
+
+function typeKey(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/\s*\/\s*/g, '/')
+    .replace(/[\s-]+/g, ' ')
+    .trim();
+}
+
+function wordKey(word: string): string {
+  return word.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+const TYPE_BY_NAME = new Map<string, ImportedSubjectType>();
+const LABEL_BY_NAME = new Map<string, LabelKind>();
+const DIFFICULTY_BY_WORD = new Map<string, Level>();
+const TRUE_FALSE_BY_WORD = new Map<string, { value: boolean; langs: TemplateLang[] }>();
+
+for (const lang of TEMPLATE_LANGS) {
+  const vocabulary = FORMAT_VOCABULARY[lang];
+  for (const [type, names] of Object.entries(vocabulary.types) as [
+    ImportedSubjectType,
+    readonly string[],
+  ][]) {
+    for (const name of names) if (!TYPE_BY_NAME.has(typeKey(name))) TYPE_BY_NAME.set(typeKey(name), type);
+  }
+  const labels: [LabelKind, readonly string[]][] = [
+    ['answer', vocabulary.answer],
+    ['answer_explanation', vocabulary.explanation],
+    ['point', vocabulary.points],
+    ['difficulty_level', vocabulary.difficulty],
+    ['knowledge_node_names', vocabulary.knowledgeNodes],
+  ];
+  for (const [kind, names] of labels) for (const name of names) LABEL_BY_NAME.set(wordKey(name), kind);
+  const levels: [Level, readonly string[]][] = [
+    [3, vocabulary.difficultyWords.easy],
+    [2, vocabulary.difficultyWords.medium],
+    [1, vocabulary.difficultyWords.hard],
+  ];
+  for (const [level, words] of levels) for (const word of words) DIFFICULTY_BY_WORD.set(wordKey(word), level);
+  for (const [value, words] of [
+    [true, vocabulary.trueWords],
+    [false, vocabulary.falseWords],
+  ] as const) {
+    for (const word of words) {
+      const entry = TRUE_FALSE_BY_WORD.get(wordKey(word));
+      if (entry && entry.value === value) entry.langs.push(lang);
+      else if (!entry) TRUE_FALSE_BY_WORD.set(wordKey(word), { value, langs: [lang] });
+    }
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const LABEL_ALTERNATIVES = [...LABEL_BY_NAME.keys()]
+  .sort((a, b) => b.length - a.length)
+  .map((name) => escapeRegExp(name).replace(/ /g, '\\s+'))
+  .join('|');
+/** `答案：` `Answer:` `【答案】` `[Answer]`, on normalised text (full-width colon and brackets folded). */
+const LABEL_PATTERN = new RegExp(
+  `^(?:[[【]\\s*(${LABEL_ALTERNATIVES})\\s*[\\]】]\\s*:?|(${LABEL_ALTERNATIVES})\\s*:)`,
+  'i',
+);
+const QUESTION_START = /^(\d{1,4})\s*([.、)])/;
+const SUB_START = /^\((\d{1,3})\)/;
+const TAG = /^\s*([[【(])\s*([^[\]【】()]{1,40})([\]】)])/;
+const OPTION = /([A-Za-z])\s*[.、):]/y;
+/** Where the option after each letter starts on a shared line: whitespace, the letter, a separator. */
+const NEXT_OPTION = Array.from(
+  { length: 26 },
+  (_, i) => new RegExp(`\\s([${String.fromCharCode(65 + i)}${String.fromCharCode(97 + i)}])\\s*[.、):]`, 'g'),
+);
+const ZH_SECTION = /^[一二三四五六七八九十]{1,3}\s*[、.]\s*(.*)$/;
+const EN_SECTION = /^(?:part|section)\s+(?:\d{1,2}|[ivx]{1,5})\s*[:.-]\s*(.*)$/i;
+const ZH_SECTION_POINTS = /每小?[题題]\s*(\d+(?:\.\d+)?)\s*分/;
+const EN_SECTION_POINTS =
+  /\beach\s+(?:question\s+)?(?:is\s+)?(\d+(?:\.\d+)?)\s*points?|(\d+(?:\.\d+)?)\s*points?\s+each/i;
+const POINTS = /^(-?\d+(?:\.\d+)?)\s*(?:分|points?|pts?|marks?)?\.?$/i;
+const BLANKS = /_{3,}/g;
+const STEM_TYPES: readonly ImportedSubjectType[] = ['analysis', 'cloze'];
+
+function typeOf(name: string): ImportedSubjectType | null {
+  const key = typeKey(name);
+  return TYPE_BY_NAME.get(key) ?? TYPE_BY_NAME.get(key.replace(/ questions?$/, '')) ?? null;
+}
+
+function letterOf(index: number): string {
+  return String.fromCharCode(65 + index);
+}
+
+/** A number of points as the question editor takes it: ≥ 0, ≤ the maximum, at most one decimal. */
+function pointValue(text: string): number | null {
+  const match = POINTS.exec(text.trim());
+  if (!match) return null;
+  const value = Number(match[1]);
+  if (
+    !(value >= 0) ||
+    value > SUBJECT_LIMITS.pointMax ||
+    Math.abs(Math.round(value * 10) - value * 10) > 1e-9
+  ) {
+    return null;
+  }
+  return value;
+}
+
+function roundPoints(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function snippet(text: string): string {
+  const clean = text.replaceAll(OBJECT_CHAR, '').replace(/\s+/g, ' ').trim();
+  return clean.length > 30 ? `${clean.slice(0, 30)}…` : clean;
+}
+
+/** Choice answer letters: `AC`, `A,C`, `A、C`, `A C`, lower case too; null when it is not letters. */
+function answerLetters(norm: string): string[] | null {
+  const compact = norm.replace(/[\s,、;]+/g, '');
+  if (!/^[A-Za-z]+$/.test(compact)) return null;
+  return [...new Set(compact.toUpperCase())];
+}
+
+function trueFalseOf(norm: string): { value: boolean; langs: TemplateLang[] } | null {
+  return TRUE_FALSE_BY_WORD.get(wordKey(norm.replace(/[.。]$/, ''))) ?? null;
+}
+
+function parentType(d: Draft): ImportedSubjectType | null {
+  return d.tagType ?? d.sectionType;
+}
+
+/**
+ * The field groups of the question editor's rules: an issue the parser already reported in its own
+ * words (the answer is missing) is not repeated in the editor's (no option is marked correct).
+ */
+function fieldGroup(field: string | null): string {
+  const path = (field ?? '').split('.');
+  if (path[0] === 'options' && path.length > 1) return path.join('.');
+  if (path[0] === 'options' || path[0] === 'answer' || path[0] === 'blanks') return 'answer';
+  return path[0] ?? '';
+}
+
+class QuestionTextParser {
+  private readonly drafts: Draft[] = [];
+  private top: Draft | null = null;
+  private section: { type: ImportedSubjectType | null; points: number | null } = { type: null, points: null };
+  private readonly warnings: string[] = [];
+  private outside: { from: number; to: number; text: string } | null = null;
+
+  constructor(private readonly options: ParseOptions) {}
+
+  parse(content: string): ParseResult {
+    contentToLines(content).forEach((line, index) => {
+      const n = index + 1;
+      if (line.kind === 'table') {
+        const piece: Piece = {
+          html: line.html,
+          text: line.text,
+          norm: normalizeWidth(line.text),
+          line: n,
+          table: true,
+        };
+        if (this.top) this.continueWith(this.active(this.top), piece);
+        else this.markOutside(n, line.text || '<table>');
+      } else {
+        this.readLine(line, n);
+      }
+    });
+    this.closeOutside();
+    const subjects = this.drafts.map((d, i) => this.finishTop(d, i + 1));
+    return { subjects, warnings: this.warnings };
+  }
+
+  // ——— Reading lines ———
+
+  private readLine(line: TextLine, n: number): void {
+    const norm = line.norm;
+    let lead = 0;
+    while (lead < norm.length && isSpace(norm.charCodeAt(lead))) lead += 1;
+    if (lead === norm.length) return;
+    const text = lead === 0 ? norm : norm.slice(lead);
+
+    if (this.readSection(text)) return;
+    const start = QUESTION_START.exec(text);
+    if (start && !(start[2] === '.' && /\d/.test(text.charAt(start[0].length)))) {
+      this.startQuestion(line, n, lead, start);
+      return;
+    }
+    const top = this.top;
+    if (!top) {
+      this.markOutside(n, line.text);
+      return;
+    }
+    const sub = SUB_START.exec(text);
+    if (sub && this.takesSubQuestions(top)) {
+      this.startSubQuestion(top, line, n, lead, sub);
+      return;
+    }
+    const d = this.active(top);
+    const label = LABEL_PATTERN.exec(text);
+    if (label) {
+      this.readLabel(d, line, n, lead + label[0].length, label[1] ?? label[2] ?? '');
+      return;
+    }
+    if (this.readOptions(d, line, n, lead)) return;
+    this.continueWith(d, this.piece(line, n, lead, line.text.length, d.current === 'description'));
+  }
+
+  private readSection(text: string): boolean {
+    const zh = ZH_SECTION.exec(text);
+    const en = zh ? null : EN_SECTION.exec(text);
+    const rest = (zh ?? en)?.[1];
+    if (rest === undefined) return false;
+    // The name ends where its remarks start: "单选题（每题2分）", "单选题，每题2分", "Single choice (…)".
+    const name = rest.split(zh ? /[(,;:\s]/ : /[(,;:]/, 1)[0]?.trim() ?? '';
+    const type = typeOf(name);
+    // A Chinese numeral starts many lines of a passage; only a heading that names a kind of question counts.
+    if (zh && !type && !/[题題]$/.test(name)) return false;
+    let points: number | null = null;
+    const pointsMatch = ZH_SECTION_POINTS.exec(rest) ?? EN_SECTION_POINTS.exec(rest);
+    if (pointsMatch) points = pointValue(pointsMatch[1] ?? pointsMatch[2] ?? '');
+    this.closeOutside();
+    this.top = null;
+    this.section = { type, points };
+    return true;
+  }
+
+  private newDraft(number: string, marker: string, n: number, parent: Draft | null): Draft {
+    return {
+      number,
+      label: parent ? `${parent.label}(${number})` : number,
+      marker,
+      line: n,
+      parent,
+      tagType: null,
+      sectionType: parent ? null : this.section.type,
+      sectionPoints: parent ? parent.sectionPoints : this.section.points,
+      description: new Part(n),
+      options: [],
+      answer: null,
+      explanation: null,
+      point: null,
+      difficulty: 0,
+      knowledge: [],
+      labelLines: {},
+      subs: [],
+      errors: [],
+      current: 'description',
+    };
+  }
+
+  private startQuestion(line: TextLine, n: number, lead: number, match: RegExpExecArray): void {
+    this.closeOutside();
+    const number = line.text.slice(lead, lead + (match[1] ?? '').length);
+    const d = this.newDraft(number, number, n, null);
+    this.drafts.push(d);
+    this.top = d;
+    const rest = this.readTag(d, line, n, lead + match[0].length);
+    d.description.add(this.piece(line, n, rest, line.text.length, true));
+  }
+
+  private takesSubQuestions(top: Draft): boolean {
+    const type = parentType(top);
+    if (type) return STEM_TYPES.includes(type);
+    return top.subs.length > 0 || (top.current === 'description' && top.options.length === 0);
+  }
+
+  private startSubQuestion(
+    top: Draft,
+    line: TextLine,
+    n: number,
+    lead: number,
+    match: RegExpExecArray,
+  ): void {
+    const number = match[1] ?? '';
+    const d = this.newDraft(number, line.text.slice(lead, lead + match[0].length), n, top);
+    top.subs.push(d);
+    const rest = this.readTag(d, line, n, lead + match[0].length);
+    // A cloze lists each blank's options right after its number: "(1) A. went  B. go".
+    OPTION.lastIndex = this.skipSpaces(line.norm, rest);
+    const option = OPTION.exec(line.norm);
+    if (option?.[1]?.toUpperCase() === 'A' && parentType(top) === 'cloze') {
+      this.readOptions(d, line, n, this.skipSpaces(line.norm, rest));
+      return;
+    }
+    d.description.add(this.piece(line, n, rest, line.text.length, true));
+  }
+
+  /** Reads a type tag right after the number; returns where the question text starts. */
+  private readTag(d: Draft, line: TextLine, n: number, from: number): number {
+    const match = TAG.exec(line.norm.slice(from));
+    if (!match) return from;
+    const name = (match[2] ?? '').trim();
+    if (name === '') return from;
+    const type = typeOf(name);
+    if (!type) {
+      // Parentheses often hold part of the text ("( ) 是…", "(2分)"); brackets are always tags.
+      if (match[1] === '(' && !/[题題]$/.test(name)) return from;
+      this.error(d, 'unknownType', 'dataImport.parse.unknownType', n, 'type', {
+        type: line.text
+          .slice(from, from + match[0].length)
+          .trim()
+          .slice(1, -1)
+          .trim(),
+      });
+    }
+    d.tagType = type;
+    return from + match[0].length;
+  }
+
+  private readLabel(d: Draft, line: TextLine, n: number, contentStart: number, name: string): void {
+    const kind = LABEL_BY_NAME.get(wordKey(name));
+    if (!kind) return;
+    if (d.labelLines[kind] !== undefined) {
+      this.error(d, 'duplicateLabel', 'dataImport.parse.duplicateLabel', n, kind, {
+        label: line.text
+          .slice(0, contentStart)
+          .replace(/[:：]\s*$/, '')
+          .trim(),
+      });
+      d.current = 'ignored';
+      return;
+    }
+    d.labelLines[kind] = n;
+    d.current = kind;
+    const content = this.piece(line, n, contentStart, line.text.length, false);
+    switch (kind) {
+      case 'answer':
+        d.answer = new Part(n);
+        d.answer.add(content);
+        break;
+      case 'answer_explanation':
+        d.explanation = new Part(n);
+        d.explanation.add(content);
+        break;
+      case 'point': {
+        const value = pointValue(content.norm);
+        d.point = { value, line: n };
+        if (value === null) {
+          this.error(d, 'pointInvalid', 'dataImport.parse.pointInvalid', n, 'point', { value: content.text });
+        }
+        break;
+      }
+      case 'difficulty_level': {
+        const level = DIFFICULTY_BY_WORD.get(wordKey(content.norm.replace(/[.。]$/, '')));
+        if (level === undefined) {
+          this.error(d, 'difficultyInvalid', 'dataImport.parse.difficultyInvalid', n, 'difficulty_level', {
+            value: content.text,
+          });
+        } else {
+          d.difficulty = level;
+        }
+        break;
+      }
+      case 'knowledge_node_names':
+        d.knowledge = this.splitItems(content);
+        break;
+    }
+  }
+
+  /** Option lines, several options to a line when each further letter follows whitespace, in order. */
+  private readOptions(d: Draft, line: TextLine, n: number, from: number): boolean {
+    if (d.current !== 'description' && d.current !== 'option') return false;
+    const type = d.parent ? null : parentType(d);
+    if (type && STEM_TYPES.includes(type)) return false;
+    const norm = line.norm;
+    OPTION.lastIndex = from;
+    let match = OPTION.exec(norm);
+    if (!match) return false;
+    const index = (match[1] ?? '').toUpperCase().charCodeAt(0) - 65;
+    // A first option is A; later a letter may skip one (an error to report), anything further is text.
+    if (d.options.length === 0 ? index !== 0 : index > d.options.length + 1) return false;
+    if (index !== d.options.length) {
+      this.error(d, 'optionOrder', 'dataImport.parse.optionOrder', n, 'options', {
+        letter: letterOf(index),
+        expected: letterOf(d.options.length),
+      });
+    }
+    let contentStart = from + match[0].length;
+    for (;;) {
+      const next = NEXT_OPTION[d.options.length + 1];
+      let end = norm.length;
+      if (next) {
+        next.lastIndex = contentStart;
+        match = next.exec(norm);
+        if (match) end = match.index;
+      } else {
+        match = null;
+      }
+      const part = new Part(n);
+      part.add(this.piece(line, n, contentStart, end, false));
+      d.options.push({ part, line: n });
+      if (!match) break;
+      contentStart = match.index + match[0].length;
+    }
+    d.current = 'option';
+    return true;
+  }
+
+  private continueWith(d: Draft, piece: Piece): void {
+    switch (d.current) {
+      case 'description':
+        d.description.add(piece);
+        return;
+      case 'option':
+        d.options[d.options.length - 1]?.part.add(piece);
+        return;
+      case 'answer':
+        d.answer?.add(piece);
+        return;
+      case 'answer_explanation':
+        d.explanation?.add(piece);
+        return;
+      case 'ignored':
+        return;
+      default:
+        // Points, difficulty and knowledge points are one line: more text there would be lost.
+        this.unexpected(d, piece, d.current);
+    }
+  }
+
+  private unexpected(d: Draft, piece: Piece, field: string): void {
+    this.error(d, 'unexpectedText', 'dataImport.parse.unexpectedText', piece.line, field, {
+      text: snippet(piece.text) || (piece.table ? '<table>' : '<img>'),
+    });
+  }
+
+  private active(top: Draft): Draft {
+    return top.subs[top.subs.length - 1] ?? top;
+  }
+
+  private piece(line: TextLine, n: number, start: number, end: number, blanks: boolean): Piece {
+    const norm = line.norm;
+    let from = start;
+    let to = end;
+    while (from < to && isSpace(norm.charCodeAt(from))) from += 1;
+    while (to > from && isSpace(norm.charCodeAt(to - 1))) to -= 1;
+    return {
+      html: line.html(from, to, { blanks }),
+      text: line.text.slice(from, to),
+      norm: norm.slice(from, to),
+      line: n,
+      table: false,
+    };
+  }
+
+  private skipSpaces(norm: string, from: number): number {
+    let i = from;
+    while (i < norm.length && isSpace(norm.charCodeAt(i))) i += 1;
+    return i;
+  }
+
+  /** `a；b` → ["a", "b"]: split where the normalised text has `;`, keeping the text as written. */
+  private splitItems(piece: Piece): string[] {
+    const items: string[] = [];
+    let from = 0;
+    for (;;) {
+      const at = piece.norm.indexOf(';', from);
+      items.push(piece.text.slice(from, at === -1 ? undefined : at).trim());
+      if (at === -1) break;
+      from = at + 1;
+    }
+    return items.filter((item) => item !== '');
+  }
+
+  private markOutside(n: number, text: string): void {
+    if (this.outside) this.outside.to = n;
+    else this.outside = { from: n, to: n, text };
+  }
+
+  private closeOutside(): void {
+    const run = this.outside;
+    if (!run) return;
+    this.outside = null;
+    const text = snippet(run.text);
+    this.warnings.push(
+      run.from === run.to
+        ? translate(this.options.locale, 'dataImport.parse.lineOutside', { line: run.from, text })
+        : translate(this.options.locale, 'dataImport.parse.linesOutside', {
+            from: run.from,
+            to: run.to,
+            text,
+          }),
+    );
+  }
+
+  private error(
+    d: Draft,
+    code: string,
+    key: MessageKey,
+    line: number,
+    field: string | null,
+    params: Record<string, string | number> = {},
+  ): void {
+    d.errors.push({
+      code,
+      message: translate(this.options.locale, key, { number: d.label, line, ...params }),
+      line,
+      field,
+    });
+  }
+
+  // ——— Finishing questions ———
+
+  private finishTop(d: Draft, sort: number): ImportedSubject {
+    const subs = d.subs.map((sub, i) => this.finish(sub, i + 1));
+    const subject: ImportedSubject = { ...this.finish(d, sort), sub_subjects: subs };
+    const type = subject.type;
+    if (STEM_TYPES.includes(type)) {
+      const sum = roundPoints(subs.reduce((total, sub) => total + sub.point, 0));
+      subject.point = sum;
+      if (d.point?.value != null && subs.length > 0 && Math.abs(d.point.value - sum) > 1e-9) {
+        this.error(d, 'invalid', 'dataImport.parse.stemPointMismatch', d.point.line, 'point', {
+          point: d.point.value,
+          sum,
+        });
+      }
+      if (subs.length === 0) {
+        this.error(d, 'subQuestionsMissing', 'dataImport.parse.subQuestionsMissing', d.line, 'sub_subjects');
+      }
+      if (type === 'cloze') {
+        d.subs.forEach((sub, i) => {
+          if (subs[i]?.type !== 'single_selection') {
+            this.error(sub, 'clozeSingleOnly', 'dataImport.parse.clozeSingleOnly', sub.line, 'type');
+          }
+        });
+      }
+    }
+    if (!this.options.allowedTypes.includes(type)) {
+      this.error(d, 'typeNotAllowed', 'dataImport.parse.typeNotAllowed', d.line, 'type', {
+        type: FORMAT_VOCABULARY[templateLangOf(this.options.locale)].types[type][0] ?? type,
+      });
+    }
+    // Errors found from here on land in the drafts' arrays, which the questions share.
+    this.checkRules(subject, d);
+    for (const draft of [d, ...d.subs]) draft.errors.sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
+    return subject;
+  }
+
+  private finish(d: Draft, sort: number): ImportedSubSubject {
+    const type = this.typeOf(d);
+    const isStem = STEM_TYPES.includes(type);
+    const out: ImportedSubSubject = {
+      type,
+      description: d.description.html(),
+      point: 0,
+      sort,
+      difficulty_level: d.difficulty,
+      options: [],
+      answer: null,
+      answer_explanation: d.explanation ? d.explanation.html() || null : null,
+      blanks: [],
+      settings: {},
+      knowledge_node_names: d.knowledge,
+      errors: d.errors,
+      number: d.number,
+      line: d.line,
+    };
+    if (out.description === '' && d.parent && parentType(d.parent) === 'cloze') {
+      out.description = escapeText(d.marker.trim());
+    }
+    if (out.description === '') {
+      this.error(d, 'descriptionMissing', 'dataImport.parse.descriptionMissing', d.line, 'description');
+    }
+    if (!isStem) {
+      out.point = d.point?.value ?? this.defaultPoints(d) ?? 0;
+    }
+    switch (type) {
+      case 'single_selection':
+      case 'multiple_selection':
+        this.finishChoice(d, out);
+        break;
+      case 'true_or_false':
+        this.finishTrueFalse(d, out);
+        break;
+      case 'fill_in_blank':
+        this.finishBlanks(d, out);
+        break;
+      default:
+        out.answer = d.answer ? d.answer.html() || null : null;
+        this.keepOptions(d, out);
+    }
+    return out;
+  }
+
+  /** Section points ("每题2分") count for stand-alone questions and for each blank of a cloze. */
+  private defaultPoints(d: Draft): number | null {
+    if (!d.parent) return d.sectionPoints;
+    return parentType(d.parent) === 'cloze' ? d.parent.sectionPoints : null;
+  }
+
+  private typeOf(d: Draft): ImportedSubjectType {
+    const explicit = d.parent
+      ? (d.tagType ?? (parentType(d.parent) === 'cloze' ? 'single_selection' : null))
+      : (d.tagType ?? d.sectionType);
+    if (explicit) return explicit;
+    if (d.subs.length > 0) return 'analysis';
+    if (d.options.length > 0) {
+      const letters = d.answer?.pieces[0] ? answerLetters(d.answer.pieces[0].norm) : null;
+      return letters && letters.length > 1 ? 'multiple_selection' : 'single_selection';
+    }
+    const first = d.answer?.pieces[0];
+    if (first && !first.table && trueFalseOf(first.norm)) return 'true_or_false';
+    if (d.description.norm().match(BLANKS)) return 'fill_in_blank';
+    return 'short_answer';
+  }
+
+  /** The one-line answer of a choice, true/false or blank question; further lines are reported. */
+  private oneLineAnswer(d: Draft, out: ImportedSubSubject): Piece | null {
+    const pieces = d.answer?.pieces ?? [];
+    pieces.slice(1).forEach((piece) => this.unexpected(d, piece, 'answer'));
+    const first = pieces[0];
+    if (!first) {
+      this.error(
+        d,
+        'answerMissing',
+        'dataImport.parse.answerMissing',
+        d.labelLines.answer ?? d.line,
+        'answer',
+      );
+      return null;
+    }
+    if (first.table) {
+      this.unexpected(d, first, 'answer');
+      return null;
+    }
+    out.answer = first.text;
+    return first;
+  }
+
+  private keepOptions(d: Draft, out: ImportedSubSubject): void {
+    out.options = d.options.map((o, i) => ({ sort: i, content: o.part.html(), is_answer: false }));
+  }
+
+  private finishChoice(d: Draft, out: ImportedSubSubject): void {
+    this.keepOptions(d, out);
+    if (d.options.length === 0) {
+      this.error(d, 'optionsMissing', 'dataImport.parse.optionsMissing', d.line, 'options');
+    }
+    const answer = this.oneLineAnswer(d, out);
+    if (!answer || d.options.length === 0) return;
+    const line = answer.line;
+    const letters = answerLetters(answer.norm);
+    if (!letters) {
+      this.error(d, 'answerInvalid', 'dataImport.parse.answerNotLetters', line, 'answer', {
+        answer: answer.text,
+      });
+      return;
+    }
+    const missing = letters.find((letter) => letter.charCodeAt(0) - 65 >= d.options.length);
+    if (missing) {
+      this.error(d, 'answerInvalid', 'dataImport.parse.answerNotOption', line, 'answer', { answer: missing });
+      return;
+    }
+    if (out.type === 'single_selection' && letters.length > 1) {
+      this.error(d, 'singleAnswerOnly', 'dataImport.parse.singleAnswerOnly', line, 'answer', {
+        answer: letters.join(''),
+      });
+      return;
+    }
+    out.options = out.options.map((o, i) => ({ ...o, is_answer: letters.includes(letterOf(i)) }));
+  }
+
+  private finishTrueFalse(d: Draft, out: ImportedSubSubject): void {
+    const written = d.options[0];
+    if (written) {
+      this.error(d, 'unexpectedText', 'dataImport.parse.trueFalseOptions', written.line, 'options');
+    }
+    const answer = this.oneLineAnswer(d, out);
+    const value = answer ? trueFalseOf(answer.norm) : null;
+    if (answer && !value) {
+      this.error(d, 'answerInvalid', 'dataImport.parse.answerNotTrueFalse', answer.line, 'answer', {
+        answer: answer.text,
+      });
+    }
+    // The generated options speak the language the answer was written in, else the reader's.
+    const own = templateLangOf(this.options.locale);
+    const lang = value && !value.langs.includes(own) ? (value.langs[0] ?? own) : own;
+    const vocabulary = FORMAT_VOCABULARY[lang];
+    out.options = [
+      { sort: 0, content: vocabulary.trueWords[0] ?? 'True', is_answer: value?.value === true },
+      { sort: 1, content: vocabulary.falseWords[0] ?? 'False', is_answer: value?.value === false },
+    ];
+  }
+
+  private finishBlanks(d: Draft, out: ImportedSubSubject): void {
+    this.keepOptions(d, out);
+    const blanks = d.description.norm().match(BLANKS)?.length ?? 0;
+    const answer = this.oneLineAnswer(d, out);
+    if (!answer) return;
+    const groups = this.splitGroups(answer);
+    out.blanks = groups.map((answers, i) => ({ sort: i, answers }));
+    if (groups.length !== blanks) {
+      this.error(d, 'blankCountMismatch', 'dataImport.parse.blankCountMismatch', answer.line, 'blanks', {
+        blanks,
+        answers: groups.length,
+      });
+    }
+  }
+
+  /** `北京|Beijing；上海` → [["北京", "Beijing"], ["上海"]]; a trailing separator adds no blank. */
+  private splitGroups(answer: Piece): string[][] {
+    const groups: string[][] = [];
+    let from = 0;
+    for (;;) {
+      const at = answer.norm.indexOf(';', from);
+      const end = at === -1 ? answer.norm.length : at;
+      const alternatives: string[] = [];
+      let altFrom = from;
+      for (;;) {
+        const bar = answer.norm.indexOf('|', altFrom);
+        const altEnd = bar === -1 || bar > end ? end : bar;
+        const value = answer.text.slice(altFrom, altEnd).trim();
+        if (value !== '') alternatives.push(value);
+        if (altEnd === end) break;
+        altFrom = altEnd + 1;
+      }
+      groups.push(alternatives);
+      if (at === -1) break;
+      from = at + 1;
+    }
+    if (groups.length > 1 && groups[groups.length - 1]?.length === 0) groups.pop();
+    return groups;
+  }
+
+  /**
+   * The question editor's rules (SubjectInputSchema) on the finished question; what the parser has not
+   * already said in its own words becomes an `invalid` error on the question or sub-question concerned.
+   */
+  private checkRules(subject: ImportedSubject, d: Draft): void {
+    const result = SubjectInputSchema.safeParse(toSubjectInput(subject));
+    if (result.success) return;
+    for (const issue of result.error.issues) {
+      let target = d;
+      let path = issue.path;
+      const subIndex = path[1];
+      if (path[0] === 'sub_subjects' && typeof subIndex === 'number' && path.length > 2 && d.subs[subIndex]) {
+        target = d.subs[subIndex];
+        path = path.slice(2);
+      }
+      const field = path.map(String).join('.');
+      const group = fieldGroup(field);
+      if (target.errors.some((e) => e.field === 'type' || fieldGroup(e.field) === group)) continue;
+      this.error(target, 'invalid', 'dataImport.parse.invalid', this.lineOf(target, field), field || null, {
+        message: translateIssue(this.options.locale, issue),
+      });
+    }
+  }
+
+  private lineOf(d: Draft, field: string): number {
+    const [head, index] = field.split('.');
+    if (head === 'options' && index !== undefined) return d.options[Number(index)]?.line ?? d.line;
+    if (head === 'options' || head === 'blanks') return d.labelLines.answer ?? d.line;
+    if (head === 'answer' || head === 'answer_explanation' || head === 'knowledge_node_names') {
+      return d.labelLines[head] ?? d.line;
+    }
+    if (head === 'point') return d.point?.line ?? d.line;
+    return d.line;
+  }
+}
+
+/** Raw import content (HTML or plain text) in the question text format → imported questions. */
+export function parseQuestionText(content: string, options: ParseOptions): ParseResult {
+  return new QuestionTextParser(options).parse(content);
+}

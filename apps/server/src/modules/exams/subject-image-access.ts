@@ -1,0 +1,54 @@
+import { inArray } from 'drizzle-orm';
+import { subjects } from '../../db/schema/exams.ts';
+import type { Database, Executor } from '../../platform/database.ts';
+import type { Actor } from '../../platform/http/request-context.ts';
+import { activityAccess } from '../activities/activity-access.ts';
+import { subjectLibAccess } from './subject-lib-access.ts';
+
+/**
+ * Who may see the pictures of a question, for the uploads slice: whoever sees the question. An exam's
+ * questions: everyone who sees the exam (its students need the pictures on their paper); a library's:
+ * those who may read the library.
+ */
+export function subjectImageAccess(db: Database) {
+  const activities = activityAccess(db);
+  const libs = subjectLibAccess(db);
+
+  return {
+    /** Of these top-level question ids, those whose pictures the caller may see. */
+    async readableAmong(actor: Actor, ids: readonly number[], tx: Executor = db): Promise<Set<number>> {
+      const readable = new Set<number>();
+      if (ids.length === 0) return readable;
+      const rows = await tx
+        .select({ id: subjects.id, activityId: subjects.activityId, libId: subjects.libId })
+        .from(subjects)
+        .where(inArray(subjects.id, [...new Set(ids)]));
+      const visible = await activities.visibleAmong(
+        actor,
+        rows.flatMap((r) => (r.activityId === null ? [] : [r.activityId])),
+        tx,
+      );
+      const libIds = [...new Set(rows.flatMap((r) => (r.libId === null ? [] : [r.libId])))];
+      const readableLibs = new Set<number>();
+      await Promise.all(
+        libIds.map(async (libId) => {
+          try {
+            await libs.load(actor, libId, 'read', tx);
+            readableLibs.add(libId);
+          } catch {
+            // Not readable by this caller: its pictures stay hidden.
+          }
+        }),
+      );
+      for (const r of rows) {
+        if (
+          (r.activityId !== null && visible.has(r.activityId)) ||
+          (r.libId !== null && readableLibs.has(r.libId))
+        ) {
+          readable.add(r.id);
+        }
+      }
+      return readable;
+    },
+  };
+}

@@ -1,0 +1,154 @@
+import { CheckCircleFilled } from '@ant-design/icons';
+import type { ImportedSubject, ImportedSubSubject } from '@lectern/contracts/data-import/data-import.schemas';
+import { optionLetter } from '@lectern/contracts/exams/subject.schemas';
+import { Alert, Card, Flex, Tag, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { ImportHtml } from './import-html.tsx';
+
+/** Spec 000 section 3: difficulty none=0, hard=1, medium=2, easy=3; the index is the level. */
+const DIFFICULTY_NAMES = ['none', 'hard', 'medium', 'easy'] as const;
+
+/** Points shown to one decimal at most (2, 2.5), as the format allows. */
+export function formatPoints(points: number): string {
+  return String(Math.round(points * 10) / 10);
+}
+
+function hasErrors(subject: ImportedSubject | ImportedSubSubject): boolean {
+  return subject.errors.length > 0 || ('sub_subjects' in subject && subject.sub_subjects.some(hasErrors));
+}
+
+export interface ImportedSubjectCardProps {
+  subject: ImportedSubject | ImportedSubSubject;
+  /** "3" for the third question, "3.2" for its second sub-question. */
+  position: string;
+}
+
+/**
+ * One identified question as it will be saved: type, points, difficulty, stem, options with the correct
+ * ones marked, blanks, answer, explanation, knowledge points and sub-questions, and what is wrong with it.
+ */
+export function ImportedSubjectCard({ subject, position }: ImportedSubjectCardProps) {
+  const { t } = useTranslation('data-import');
+  const { token } = theme.useToken();
+  const wrong = hasErrors(subject);
+  const subs = 'sub_subjects' in subject ? subject.sub_subjects : [];
+  const difficulty = DIFFICULTY_NAMES[subject.difficulty_level] ?? 'none';
+  const name = t('preview.questionName', { position });
+  // A choice's answer shows on its options and a blank's on its blanks; other answers are shown as written.
+  const answerShown =
+    subject.answer !== null &&
+    subject.answer.trim() !== '' &&
+    (subject.type === 'short_answer' ||
+      (!subject.options.some((o) => o.is_answer) && subject.blanks.length === 0 && subs.length === 0));
+
+  return (
+    <Card
+      size="small"
+      role="article"
+      aria-label={name}
+      style={wrong ? { borderColor: token.colorError } : undefined}
+      title={
+        <Flex gap={8} wrap align="center">
+          <Typography.Text strong>{position}.</Typography.Text>
+          <Tag color="blue">{t(`types.${subject.type}`)}</Tag>
+          <Tag>{t('preview.points', { points: formatPoints(subject.point) })}</Tag>
+          {difficulty !== 'none' && <Tag>{t(`difficulty.${difficulty}`)}</Tag>}
+          {wrong && <Tag color="error">{t('preview.hasErrors')}</Tag>}
+        </Flex>
+      }
+      extra={
+        <Typography.Text type="secondary">
+          {t('preview.source', { number: subject.number, line: subject.line })}
+        </Typography.Text>
+      }
+    >
+      <Flex vertical gap={8}>
+        {subject.errors.length > 0 && (
+          <Alert
+            type="error"
+            showIcon
+            title={t('preview.errorsTitle', { count: subject.errors.length })}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                {subject.errors.map((error, index) => (
+                  <li key={`${error.code}-${index}`}>{error.message}</li>
+                ))}
+              </ul>
+            }
+          />
+        )}
+        {subject.description.trim() === '' ? (
+          <Typography.Text type="secondary">{t('preview.noText')}</Typography.Text>
+        ) : (
+          <ImportHtml html={subject.description} />
+        )}
+        {subject.options.length > 0 && (
+          <ul aria-label={t('preview.options')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {subject.options.map((option, index) => (
+              <li
+                key={option.sort}
+                style={{
+                  display: 'flex',
+                  gap: 8,
+                  alignItems: 'baseline',
+                  color: option.is_answer ? token.colorSuccessText : undefined,
+                }}
+              >
+                <Typography.Text strong={option.is_answer} style={{ color: 'inherit' }}>
+                  {optionLetter(index)}.
+                </Typography.Text>
+                <ImportHtml inline html={option.content} />
+                {option.is_answer && (
+                  <span>
+                    <CheckCircleFilled aria-hidden /> {t('preview.correct')}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        {subject.blanks.length > 0 && (
+          <ul aria-label={t('preview.blanks')} style={{ margin: 0, paddingInlineStart: 20 }}>
+            {subject.blanks.map((blank, index) => (
+              <li key={blank.sort}>
+                {t('preview.blank', { number: index + 1 })}{' '}
+                {blank.answers.length > 0 ? blank.answers.join(' | ') : t('preview.noAnswer')}
+              </li>
+            ))}
+          </ul>
+        )}
+        {answerShown && subject.answer !== null && (
+          <div>
+            <Typography.Text strong>{t('preview.answer')}</Typography.Text>
+            <ImportHtml html={subject.answer} />
+          </div>
+        )}
+        {subject.answer_explanation !== null && subject.answer_explanation.trim() !== '' && (
+          <div>
+            <Typography.Text strong>{t('preview.explanation')}</Typography.Text>
+            <ImportHtml html={subject.answer_explanation} />
+          </div>
+        )}
+        {subject.knowledge_node_names.length > 0 && (
+          <Flex gap={4} wrap align="center">
+            <Typography.Text strong>{t('preview.knowledgeNodes')}</Typography.Text>
+            {subject.knowledge_node_names.map((node) => (
+              <Tag key={node}>{node}</Tag>
+            ))}
+          </Flex>
+        )}
+        {subs.length > 0 && (
+          <Flex vertical gap={8} style={{ paddingInlineStart: 16 }}>
+            {subs.map((sub, index) => (
+              <ImportedSubjectCard
+                key={`${sub.line}-${index}`}
+                subject={sub}
+                position={`${position}.${index + 1}`}
+              />
+            ))}
+          </Flex>
+        )}
+      </Flex>
+    </Card>
+  );
+}

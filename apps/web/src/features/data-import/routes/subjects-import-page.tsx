@@ -1,0 +1,411 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import {
+  IMPORT_LIMITS,
+  importSaveBlocker,
+  type IdentifyImportResponse,
+  type ImportBelong,
+  type ImportExamType,
+} from '@lectern/contracts/data-import/data-import.schemas';
+import { SUBJECT_LIMITS } from '@lectern/contracts/exams/subject.schemas';
+import { formatBytes } from '@lectern/contracts/uploads/upload-rules';
+import { Alert, App, Button, Card, Col, Flex, Modal, Result, Row, Typography } from 'antd';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '../../../shared/api/http-client.ts';
+import { uploadFile } from '../../uploads/public/upload-file.ts';
+import { useConvertImport } from '../api/convert-import.ts';
+import { useIdentifyImport } from '../api/identify-import.ts';
+import type { ImportTarget } from '../api/import-target.ts';
+import { useUsedPoints } from '../api/get-used-points.ts';
+import { useSaveImportedSubjects } from '../api/save-imported-subjects.ts';
+import { ImportFileDrop } from '../components/import-file-drop.tsx';
+import {
+  acceptAttribute,
+  fileProblem,
+  parseImportMode,
+  uploadName,
+  type ImportMode,
+} from '../components/import-file-rules.ts';
+import { ImportGuide } from '../components/import-guide.tsx';
+import { returnPath } from '../components/import-paths.ts';
+import { ImportPreview } from '../components/import-preview.tsx';
+import { formatPoints } from '../components/imported-subject-card.tsx';
+import { RawEditor, type LoadedContent } from '../components/raw-editor.tsx';
+import { useSimulatedProgress } from '../components/simulated-progress.ts';
+import { useLeaveGuard } from '../components/use-leave-guard.tsx';
+
+/** `/exam/:id/subjects/import?mode=word|moodle` (`is_makeup_exam=1` for the make-up paper). */
+export function ExamSubjectsImportPage() {
+  return <SubjectsImportRoute belong="exam" />;
+}
+
+/** `/course/classroom-exam/:id/subjects/import?mode=…`. */
+export function ClassroomSubjectsImportPage() {
+  return <SubjectsImportRoute belong="classroom" />;
+}
+
+/** `/subject-lib/:id/import?mode=…`. */
+export function LibrarySubjectsImportPage() {
+  return <SubjectsImportRoute belong="library" />;
+}
+
+function parseRouteId(value: string | undefined): number | undefined {
+  const id = Number(value);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+function SubjectsImportRoute({ belong }: { belong: ImportBelong }) {
+  const { t } = useTranslation('data-import');
+  const id = parseRouteId(useParams().id);
+  const [params] = useSearchParams();
+  const mode = parseImportMode(params.get('mode'));
+  const makeup = params.get('is_makeup_exam');
+  if (id === undefined) return <Result status="404" title={t('page.notFound')} />;
+  const target: ImportTarget = {
+    belong,
+    id,
+    isMakeup: belong === 'exam' && (makeup === '1' || makeup === 'true'),
+  };
+  // A new target or mode is a new import: nothing of the previous one carries over.
+  return <SubjectsImport key={`${belong}-${id}-${mode}-${target.isMakeup}`} target={target} mode={mode} />;
+}
+
+/** Text or a picture: the same test the server applies before identifying. */
+function hasContent(html: string): boolean {
+  return html.replace(/<[^>]*>/g, '').trim() !== '' || /<img/i.test(html);
+}
+
+/** The server's sentence, then any further reasons it gave (the one field that failed, say). */
+function errorText(error: unknown, fallback: string): string {
+  if (!isApiError(error)) return fallback;
+  const details = [...new Set(Object.values(error.errors).flat())].filter((line) => line !== error.message);
+  return [error.message, ...details].join('\n');
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}
+
+/** Why save is disabled, in words (spec 000 section 5), or null when it is not. */
+function saveBlockReason(
+  t: TFunction<'data-import'>,
+  blocker: ReturnType<typeof importSaveBlocker>,
+  result: IdentifyImportResponse | null,
+  remainingPoints: number | null,
+): string | null {
+  switch (blocker) {
+    case 'empty':
+      return t('save.blockedEmpty');
+    case 'errors':
+      return t('save.blockedErrors', { count: result?.error_count ?? 0 });
+    case 'points':
+      return t('save.blockedPoints', {
+        total: formatPoints(result?.total_point ?? 0),
+        remaining: formatPoints(remainingPoints ?? 0),
+      });
+    case null:
+      return null;
+  }
+}
+
+const EMPTY: LoadedContent = { html: '', version: 0 };
+
+/**
+ * Spec 000 screen 3: the raw editor on the left (the converted document, editable), the identify button in
+ * the middle, and the preview of the identified questions with their errors, and save, on the right.
+ */
+function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMode }) {
+  const { t } = useTranslation('data-import');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const editorLabelId = useId();
+  const editorHintId = useId();
+  const dropzone = useRef<HTMLDivElement>(null);
+  // Each upload or identify gets a number; an answer to an older one (after a reset) is ignored.
+  const generation = useRef(0);
+  const uploadAbort = useRef<AbortController | null>(null);
+
+  const [loaded, setLoaded] = useState<LoadedContent>(EMPTY);
+  const [raw, setRaw] = useState('');
+  const [fileName, setFileName] = useState<string | null>(null);
+  const [convertWarnings, setConvertWarnings] = useState<string[]>([]);
+  const [result, setResult] = useState<IdentifyImportResponse | null>(null);
+  const [identifiedContent, setIdentifiedContent] = useState<string | null>(null);
+  const [examType, setExamType] = useState<ImportExamType>('standard');
+  const [uploading, setUploading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+
+  const progress = useSimulatedProgress();
+  const convert = useConvertImport();
+  const identify = useIdentifyImport();
+  const save = useSaveImportedSubjects(target);
+  const usedPoints = useUsedPoints(target);
+
+  useEffect(() => {
+    const pending = uploadAbort;
+    // A file still being sent when the user leaves is of no use to anyone.
+    return () => pending.current?.abort();
+  }, []);
+
+  const contentPresent = hasContent(raw);
+  const busy = uploading || convert.isPending || identify.isPending || save.isPending;
+  const guard = useLeaveGuard(!saved && (contentPresent || result !== null));
+
+  const remainingPoints =
+    target.belong === 'library'
+      ? null
+      : (result?.remaining_points ??
+        (usedPoints.data === undefined ? null : SUBJECT_LIMITS.examTotalPoints - usedPoints.data));
+  const blocker = result ? importSaveBlocker(result.subjects, remainingPoints) : 'empty';
+
+  function load(html: string) {
+    setRaw(html);
+    setLoaded((previous) => ({ html, version: previous.version + 1 }));
+  }
+
+  function resetAll() {
+    generation.current += 1;
+    uploadAbort.current?.abort();
+    uploadAbort.current = null;
+    progress.reset();
+    load('');
+    setResult(null);
+    setIdentifiedContent(null);
+    setFileName(null);
+    setConvertWarnings([]);
+    setUploading(false);
+  }
+
+  /** Spec 000 section 8: a failed parse resets the preview and offers to import again. */
+  function fail(error: unknown) {
+    progress.reset();
+    setResult(null);
+    setIdentifiedContent(null);
+    setFailure(errorText(error, t('failure.unknown')));
+  }
+
+  function showResult(identified: IdentifyImportResponse, content: string) {
+    setResult(identified);
+    setIdentifiedContent(content);
+    progress.finish();
+    if (identified.error_count === 0) {
+      void message.success(t('identify.success', { count: identified.subjects.length }));
+    } else {
+      void message.warning(
+        t('identify.withErrors', { count: identified.subjects.length, errors: identified.error_count }),
+      );
+    }
+  }
+
+  function identifyBody(content: string, type: ImportExamType) {
+    return {
+      belong: target.belong,
+      belong_id: target.id,
+      content,
+      exam_type: target.belong === 'exam' ? type : undefined,
+      is_makeup_exam: target.isMakeup || undefined,
+    };
+  }
+
+  async function importFile(file: File) {
+    const problem = fileProblem(file, mode);
+    if (problem) {
+      void message.error(
+        t(`upload.${problem}`, {
+          types: acceptAttribute(mode),
+          size: formatBytes(IMPORT_LIMITS.fileMaxBytes),
+        }),
+      );
+      return;
+    }
+    const run = ++generation.current;
+    const abort = new AbortController();
+    uploadAbort.current?.abort();
+    uploadAbort.current = abort;
+    setFileName(file.name);
+    setResult(null);
+    setIdentifiedContent(null);
+    setConvertWarnings([]);
+    setUploading(true);
+    progress.start();
+    try {
+      const name = uploadName(file.name);
+      const sent = name === file.name ? file : new File([file], name, { type: file.type });
+      const upload = await uploadFile(sent, { signal: abort.signal });
+      if (run !== generation.current) return;
+      const converted = await convert.mutateAsync({
+        upload_id: upload.id,
+        belong: target.belong,
+        belong_id: target.id,
+      });
+      if (run !== generation.current) return;
+      load(converted.content);
+      setConvertWarnings(converted.warnings);
+      const identified = await identify.mutateAsync(identifyBody(converted.content, examType));
+      if (run !== generation.current) return;
+      showResult(identified, converted.content);
+    } catch (error) {
+      if (run !== generation.current || isAbort(error)) return;
+      fail(error);
+    } finally {
+      if (run === generation.current) setUploading(false);
+    }
+  }
+
+  async function runIdentify(type: ImportExamType = examType) {
+    const run = ++generation.current;
+    const content = raw;
+    progress.start();
+    try {
+      const identified = await identify.mutateAsync(identifyBody(content, type));
+      if (run !== generation.current) return;
+      showResult(identified, content);
+    } catch (error) {
+      if (run !== generation.current) return;
+      fail(error);
+    }
+  }
+
+  function changeExamType(type: ImportExamType) {
+    setExamType(type);
+    // The paper format decides which sub-questions are kept, so a shown preview is identified again.
+    if (result && contentPresent && !busy) void runIdentify(type);
+  }
+
+  async function saveAll() {
+    if (!result || blocker !== null || busy) return;
+    try {
+      await save.mutateAsync(result.subjects);
+    } catch (error) {
+      void message.error(errorText(error, t('save.failed')));
+      return;
+    }
+    setSaved(true);
+    guard.allowNextNavigation();
+    void message.success(t('save.success', { count: result.subjects.length }));
+    void navigate(returnPath(target));
+  }
+
+  function reimport() {
+    setFailure(null);
+    resetAll();
+    dropzone.current?.querySelector<HTMLInputElement>('input[type="file"]')?.click();
+  }
+
+  const saveReason = busy && result ? t('save.busy') : saveBlockReason(t, blocker, result, remainingPoints);
+  const stale = result !== null && identifiedContent !== null && identifiedContent !== raw;
+
+  return (
+    <Flex vertical gap={16}>
+      <Link to={returnPath(target)}>
+        <ArrowLeftOutlined aria-hidden /> {t(`page.back.${target.belong}`)}
+      </Link>
+      <Card>
+        <Flex vertical gap={12}>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {t(mode === 'word' ? 'page.titleWord' : 'page.titleMoodle')}
+          </Typography.Title>
+          <Typography.Text type="secondary">{t(`page.into.${target.belong}`)}</Typography.Text>
+          <ImportGuide
+            target={target}
+            remainingPoints={remainingPoints}
+            examType={examType}
+            onExamTypeChange={changeExamType}
+            disabled={busy}
+          />
+          <ImportFileDrop
+            mode={mode}
+            onFile={(file) => void importFile(file)}
+            disabled={busy}
+            zoneRef={dropzone}
+            fileName={fileName}
+            percent={progress.percent}
+            warnings={convertWarnings}
+          />
+        </Flex>
+      </Card>
+      <Row gutter={[16, 16]} align="top">
+        <Col xs={24} lg={11}>
+          <Card
+            title={<span id={editorLabelId}>{t('editor.label')}</span>}
+            styles={{ body: { paddingTop: 12 } }}
+          >
+            <Typography.Paragraph id={editorHintId} type="secondary">
+              {t('editor.description')}
+            </Typography.Paragraph>
+            <RawEditor
+              loaded={loaded}
+              onChange={setRaw}
+              labelId={editorLabelId}
+              describedById={editorHintId}
+              placeholder={t('editor.placeholder')}
+              empty={!contentPresent}
+              disabled={uploading}
+            />
+          </Card>
+        </Col>
+        <Col xs={24} lg={2}>
+          <Flex justify="center" align="center" style={{ height: '100%', paddingTop: 48 }}>
+            <Button
+              type="primary"
+              disabled={!contentPresent || busy}
+              loading={identify.isPending}
+              onClick={() => void runIdentify()}
+            >
+              {t('identify.button')}
+            </Button>
+          </Flex>
+        </Col>
+        <Col xs={24} lg={11}>
+          <Card
+            title={t('preview.label')}
+            extra={
+              <Button
+                type="primary"
+                disabled={blocker !== null || busy}
+                loading={save.isPending}
+                onClick={() => void saveAll()}
+              >
+                {t('save.button')}
+              </Button>
+            }
+          >
+            <Flex vertical gap={12}>
+              {saveReason && (
+                <Typography.Text type={blocker === 'empty' ? 'secondary' : 'danger'} role="note">
+                  {saveReason}
+                </Typography.Text>
+              )}
+              {stale && <Alert type="info" showIcon title={t('identify.stale')} />}
+              {result ? (
+                <ImportPreview result={result} remainingPoints={remainingPoints} />
+              ) : (
+                <Typography.Text type="secondary">{t('preview.empty')}</Typography.Text>
+              )}
+            </Flex>
+          </Card>
+        </Col>
+      </Row>
+      <Modal
+        open={failure !== null}
+        destroyOnHidden
+        title={t('failure.title')}
+        onCancel={() => setFailure(null)}
+        footer={[
+          <Button key="close" onClick={() => setFailure(null)}>
+            {t('failure.close')}
+          </Button>,
+          <Button key="reimport" type="primary" onClick={reimport}>
+            {t('failure.reimport')}
+          </Button>,
+        ]}
+      >
+        <Typography.Paragraph style={{ whiteSpace: 'pre-wrap' }}>{failure}</Typography.Paragraph>
+      </Modal>
+      {guard.dialog}
+    </Flex>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Upload } from '@lectern/contracts/uploads/upload.schemas';
+import { createUpload } from '../api/create-upload.ts';
+
+export interface UploadFileOptions {
+  /** Called with the share of the bytes sent so far, 0–100. */
+  onProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Sends one file to `POST /api/uploads`, attached to nothing yet, for a feature that hands the upload id
+ * on to its own call (a question import). Failures are the same ApiError as any other request.
+ */
+export function uploadFile(file: Blob & { name?: string }, options: UploadFileOptions = {}): Promise<Upload> {
+  return createUpload(file, options);
+}

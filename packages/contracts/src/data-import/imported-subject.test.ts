@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { SubjectInputSchema } from '../exams/subject.schemas.ts';
+import type { ImportedSubject, ImportedSubSubject } from './data-import.schemas.ts';
+import { importedErrorCount, toSubjectInput } from './imported-subject.ts';
+
+function sub(overrides: Partial<ImportedSubSubject> = {}): ImportedSubSubject {
+  return {
+    type: 'single_selection',
+    description: 'Who?',
+    point: 2,
+    sort: 1,
+    difficulty_level: 0,
+    options: [
+      { sort: 1, content: 'Bob', is_answer: true },
+      { sort: 0, content: 'Ann', is_answer: false },
+    ],
+    answer: 'B',
+    answer_explanation: null,
+    blanks: [],
+    settings: {},
+    knowledge_node_names: [],
+    errors: [],
+    number: '1',
+    line: 3,
+    ...overrides,
+  };
+}
+
+function subject(overrides: Partial<ImportedSubject> = {}): ImportedSubject {
+  return { ...sub(), sub_subjects: [], ...overrides };
+}
+
+describe('toSubjectInput', () => {
+  it('gives the save body: no errors, number or line; options and blanks numbered in order', () => {
+    const input = toSubjectInput(
+      subject({
+        type: 'fill_in_blank',
+        options: [],
+        blanks: [
+          { sort: 1, answers: ['Rome'] },
+          { sort: 0, answers: ['Paris', 'paris'] },
+        ],
+        knowledge_node_names: ['Geography'],
+        errors: [{ code: 'answerMissing', message: 'x', line: 3, field: 'answer' }],
+      }),
+    );
+    expect(input).toEqual({
+      type: 'fill_in_blank',
+      description: 'Who?',
+      point: 2,
+      sort: 1,
+      difficulty_level: 0,
+      options: [],
+      answer: null,
+      answer_explanation: null,
+      blanks: [
+        { sort: 0, answers: ['Paris', 'paris'] },
+        { sort: 1, answers: ['Rome'] },
+      ],
+      knowledge_node_names: ['Geography'],
+      settings: {},
+      sub_subjects: [],
+    });
+  });
+
+  it('sorts options by their sort and converts sub-questions, which the question rules accept', () => {
+    const input = toSubjectInput(
+      subject({
+        type: 'analysis',
+        options: [],
+        answer: null,
+        point: 4,
+        sub_subjects: [sub(), sub({ sort: 2 })],
+      }),
+    );
+    expect(input.sub_subjects?.map((s) => s.options?.map((o) => [o.sort, o.content, o.is_answer]))).toEqual([
+      [
+        [0, 'Ann', false],
+        [1, 'Bob', true],
+      ],
+      [
+        [0, 'Ann', false],
+        [1, 'Bob', true],
+      ],
+    ]);
+    expect(SubjectInputSchema.safeParse(input).success).toBe(true);
+  });
+});
+
+describe('importedErrorCount', () => {
+  it('counts questions with an error of their own or of a sub-question', () => {
+    const error = { code: 'invalid', message: 'x', line: 1, field: null };
+    expect(
+      importedErrorCount([
+        subject(),
+        subject({ errors: [error, error] }),
+        subject({ type: 'analysis', sub_subjects: [sub(), sub({ errors: [error] })] }),
+      ]),
+    ).toBe(2);
+  });
+
+  it('keeps answer text only as a short answer’s reference answer', () => {
+    expect(toSubjectInput(subject({ type: 'short_answer', options: [], answer: 'Because.' })).answer).toBe(
+      'Because.',
+    );
+    expect(toSubjectInput(subject({ type: 'single_selection', answer: 'B' })).answer).toBeNull();
+  });
+});

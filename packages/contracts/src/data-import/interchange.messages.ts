@@ -1,0 +1,109 @@
+import type { Localized } from '../common/messages.ts';
+
+/**
+ * Messages of the Moodle XML, GIFT and Aiken readers, in every UI locale. Keys are stable. `{question}`
+ * is a question's name as the file gives it (or `interchange.questionNumber`), `{questions}` a list of
+ * them, `{line}` a line number of the file.
+ */
+export const interchangeMessages = {
+  'interchange.questionNumber': {
+    'zh-CN': '第 {number} 题',
+    'zh-TW': '第 {number} 題',
+    'en-US': 'question {number}',
+  },
+  'interchange.typeNotInTextFormat': {
+    'zh-CN': '{count} 道匹配题或段落说明无法通过导入页导入，已跳过；请导入后在题目编辑器中添加',
+    'zh-TW': '{count} 道配對題或段落說明無法透過匯入頁匯入，已略過；請匯入後在題目編輯器中新增',
+    'en-US':
+      '{count} matching questions or text blocks cannot go through the import page and were skipped; add them in the question editor after importing.',
+  },
+  'interchange.imagePlaceholder': {
+    'zh-CN': '[图片：{name}]',
+    'zh-TW': '[圖片：{name}]',
+    'en-US': '[image: {name}]',
+  },
+  'interchange.imagesDropped': {
+    'zh-CN': '文件中嵌入的图片没有导入，已在原位置显示为“[图片：文件名]”，请导入后重新插入图片',
+    'zh-TW': '檔案中嵌入的圖片沒有匯入，已在原位置顯示為「[圖片：檔名]」，請匯入後重新插入圖片',
+    'en-US':
+      'Images embedded in the file are not imported; each shows as "[image: file name]" where it was. Insert the pictures again after importing.',
+  },
+  'interchange.feedbackDropped': {
+    'zh-CN': '选项的反馈没有导入（{questions}）',
+    'zh-TW': '選項的回饋沒有匯入（{questions}）',
+    'en-US': 'Feedback on individual answers is not imported ({questions}).',
+  },
+  'interchange.toleranceDropped': {
+    'zh-CN': '数值题的误差范围没有导入，只接受给出的数值（{questions}）',
+    'zh-TW': '數值題的誤差範圍沒有匯入，只接受給出的數值（{questions}）',
+    'en-US': 'Numeric tolerances are not imported; only the exact numbers are accepted ({questions}).',
+  },
+  'interchange.xmlUnreadable': {
+    'zh-CN': '无法读取这个 Moodle XML 文件（第 {line} 行附近有错误），文件可能已损坏',
+    'zh-TW': '無法讀取這個 Moodle XML 檔案（第 {line} 行附近有錯誤），檔案可能已損毀',
+    'en-US': 'This Moodle XML file cannot be read (error near line {line}); the file may be damaged.',
+  },
+  'interchange.xmlNotQuiz': {
+    'zh-CN': '这不是 Moodle XML 题目文件：最外层应为 <quiz>',
+    'zh-TW': '這不是 Moodle XML 題目檔案：最外層應為 <quiz>',
+    'en-US': 'This is not a Moodle XML question file: its outer element should be <quiz>.',
+  },
+  'interchange.typeUnsupported': {
+    'zh-CN': '“{question}”没有导入：不支持 Moodle 题型“{type}”',
+    'zh-TW': '「{question}」沒有匯入：不支援 Moodle 題型「{type}」',
+    'en-US': '"{question}" is not imported: the Moodle question type "{type}" is not supported.',
+  },
+  'interchange.clozeUnsupported': {
+    'zh-CN': '“{question}”没有导入：嵌入式答案（完形）题只能导入填空和数值空，不能导入嵌入的选择题',
+    'zh-TW': '「{question}」沒有匯入：嵌入式答案（克漏字）題只能匯入填空和數值空，不能匯入嵌入的選擇題',
+    'en-US':
+      '"{question}" is not imported: from an embedded answers (Cloze) question only short answer and numerical gaps can be imported, not embedded choices.',
+  },
+  'interchange.answersUnreadable': {
+    'zh-CN': '“{question}”没有导入：无法读取它的答案',
+    'zh-TW': '「{question}」沒有匯入：無法讀取它的答案',
+    'en-US': '"{question}" is not imported: its answers cannot be read.',
+  },
+  'interchange.giftUnclosed': {
+    'zh-CN': '第 {line} 行：答案的“{”没有对应的“}”，这道题没有导入',
+    'zh-TW': '第 {line} 行：答案的「{」沒有對應的「}」，這道題沒有匯入',
+    'en-US': 'Line {line}: the answers\' "{" has no closing "}"; this question is not imported.',
+  },
+  'interchange.giftNoAnswers': {
+    'zh-CN': '第 {line} 行：这道题没有用“{…}”写出答案，没有导入',
+    'zh-TW': '第 {line} 行：這道題沒有用「{…}」寫出答案，沒有匯入',
+    'en-US': 'Line {line}: this question has no answers in "{…}"; it is not imported.',
+  },
+  'interchange.giftAnswersInvalid': {
+    'zh-CN': '第 {line} 行：无法读取这道题的答案（{answers}），没有导入',
+    'zh-TW': '第 {line} 行：無法讀取這道題的答案（{answers}），沒有匯入',
+    'en-US': 'Line {line}: the answers of this question ({answers}) cannot be read; it is not imported.',
+  },
+  'interchange.aikenStemMissing': {
+    'zh-CN': '第 {line} 行：选项前面没有题目内容，这道题没有导入',
+    'zh-TW': '第 {line} 行：選項前面沒有題目內容，這道題沒有匯入',
+    'en-US': 'Line {line}: an option comes before any question text; this question is not imported.',
+  },
+  'interchange.aikenOptionOrder': {
+    'zh-CN': '第 {line} 行：这里应是选项 {expected}，却是 {letter}，这道题没有导入',
+    'zh-TW': '第 {line} 行：這裡應是選項 {expected}，卻是 {letter}，這道題沒有匯入',
+    'en-US':
+      'Line {line}: option {letter} found where option {expected} was expected; this question is not imported.',
+  },
+  'interchange.aikenOptionsMissing': {
+    'zh-CN': '第 {line} 行：这道题至少需要两个选项（A. 或 A) 开头），没有导入',
+    'zh-TW': '第 {line} 行：這道題至少需要兩個選項（A. 或 A) 開頭），沒有匯入',
+    'en-US':
+      'Line {line}: this question needs at least two options (starting with A. or A)); it is not imported.',
+  },
+  'interchange.aikenAnswerMissing': {
+    'zh-CN': '第 {line} 行：这道题缺少“ANSWER: 字母”一行，没有导入',
+    'zh-TW': '第 {line} 行：這道題缺少「ANSWER: 字母」一行，沒有匯入',
+    'en-US': 'Line {line}: this question has no "ANSWER: letter" line; it is not imported.',
+  },
+  'interchange.aikenAnswerInvalid': {
+    'zh-CN': '第 {line} 行：答案“{answer}”不是这道题的一个选项，这道题没有导入',
+    'zh-TW': '第 {line} 行：答案「{answer}」不是這道題的一個選項，這道題沒有匯入',
+    'en-US': 'Line {line}: the answer "{answer}" is not one of the options; this question is not imported.',
+  },
+} satisfies Record<string, Localized>;
