@@ -6,14 +6,16 @@ import mammoth from 'mammoth';
 import { htmlToDocx } from '../../apps/server/src/modules/data-import/html-to-docx.writer.ts';
 import type { RunningProcess } from './processes.ts';
 
-export const IMPORT_BENCH_NAME = 'Word import: 200 and 2,000 questions, identified end to end vs bare mammoth';
+export const IMPORT_BENCH_NAME =
+  'Word import: 200 and 2,000 questions, identified end to end vs bare mammoth';
 
 /** A 1×1 PNG; the same small picture is enough to exercise storing pictures as uploads. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const FRACTION = '<math><mfrac><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow><msup><mi>c</mi><mn>2</mn></msup></mfrac></math>';
+const FRACTION =
+  '<math><mfrac><mrow><mi>a</mi><mo>+</mo><mi>b</mi></mrow><msup><mi>c</mi><mn>2</mn></msup></mfrac></math>';
 
 /** One question in every few carries a picture, a table or an equation, as real papers do. */
 export function paperHtml(questions: number): string {
@@ -21,7 +23,9 @@ export function paperHtml(questions: number): string {
   for (let i = 1; i <= questions; i += 1) {
     const picture = i % 10 === 0 ? ' <img src="/bench.png">' : '';
     const equation = i % 4 === 0 ? ` ${FRACTION}` : '';
-    lines.push(`<p>${i}. [单选题] 第 ${i} 题：下列关于<strong>线性表</strong>的说法正确的是${equation}${picture}</p>`);
+    lines.push(
+      `<p>${i}. [单选题] 第 ${i} 题：下列关于<strong>线性表</strong>的说法正确的是${equation}${picture}</p>`,
+    );
     if (i % 5 === 0) {
       lines.push('<table><tr><td>操作</td><td>复杂度</td></tr><tr><td>查找</td><td>O(n)</td></tr></table>');
     }
@@ -41,20 +45,28 @@ export async function paperDocx(questions: number): Promise<Buffer> {
 
 type Session = { cookie: string; csrf: string };
 
-async function call(server: RunningProcess, session: Session, path: string, init: RequestInit): Promise<unknown> {
+async function call(
+  server: RunningProcess,
+  session: Session,
+  path: string,
+  init: RequestInit,
+): Promise<unknown> {
   const response = await fetch(server.baseUrl + path, {
     ...init,
     headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, ...(init.headers ?? {}) },
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${path} answered ${response.status}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as unknown;
 }
 
 async function identifyEndToEnd(server: RunningProcess, session: Session, libId: number, docx: Buffer) {
   const form = new FormData();
   form.append('file', new Blob([docx]), 'paper.docx');
-  const upload = (await call(server, session, '/api/uploads', { method: 'POST', body: form })) as { id: number };
+  const upload = (await call(server, session, '/api/uploads', { method: 'POST', body: form })) as {
+    id: number;
+  };
   const json = { 'content-type': 'application/json' };
   const converted = (await call(server, session, '/api/data-import/convert', {
     method: 'POST',
@@ -88,9 +100,12 @@ async function measure(
   // The server is measured through its import limit: a 2,000-question file is identified in parts, as a
   // teacher would have to import it; each part is timed within the same run.
   const parts = Math.ceil(questions / 200);
-  const partFiles = await Promise.all(Array.from({ length: parts }, () => paperDocx(Math.min(200, questions))));
+  const partFiles = await Promise.all(
+    Array.from({ length: parts }, () => paperDocx(Math.min(200, questions))),
+  );
   const first = await identifyEndToEnd(server, session, libId, partFiles[0]!);
-  if (first.error_count !== 0) throw new Error(`the generated paper has ${first.error_count} questions with errors`);
+  if (first.error_count !== 0)
+    throw new Error(`the generated paper has ${first.error_count} questions with errors`);
   await mammoth.convertToHtml({ buffer: docx });
   const ours: number[] = [];
   const bare: number[] = [];
@@ -105,14 +120,20 @@ async function measure(
   return { questions, bytes: docx.length, ours: median(ours), mammoth: median(bare) };
 }
 
-export async function runImportBench(server: RunningProcess, login: { login: string; password: string }): Promise<boolean> {
+export async function runImportBench(
+  server: RunningProcess,
+  login: { login: string; password: string },
+): Promise<boolean> {
   const response = await fetch(`${server.baseUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(login),
   });
   if (!response.ok) throw new Error(`login failed: ${response.status}`);
-  const cookie = response.headers.getSetCookie().map((h) => h.split(';')[0]!).join('; ');
+  const cookie = response.headers
+    .getSetCookie()
+    .map((h) => h.split(';')[0]!)
+    .join('; ');
   const { csrf_token: csrf } = (await response.json()) as { csrf_token: string };
   const session = { cookie, csrf };
   const lib = (await call(server, session, '/api/subject-libs', {
@@ -121,14 +142,19 @@ export async function runImportBench(server: RunningProcess, login: { login: str
     body: JSON.stringify({ title: 'Import benchmark' }),
   })) as { id: number };
 
-  const rows = [await measure(server, session, lib.id, 200, 7), await measure(server, session, lib.id, 2000, 3)];
+  const rows = [
+    await measure(server, session, lib.id, 200, 7),
+    await measure(server, session, lib.id, 2000, 3),
+  ];
   console.log('');
   console.log('  questions  file KB  ours median ms  mammoth median ms  ratio  ms/question (ours)');
   for (const row of rows) {
     console.log(
       `  ${String(row.questions).padStart(9)}  ${String(Math.round(row.bytes / 1024)).padStart(7)}  ${row.ours
         .toFixed(0)
-        .padStart(14)}  ${row.mammoth.toFixed(0).padStart(17)}  ${(row.ours / row.mammoth).toFixed(2).padStart(5)}  ${(
+        .padStart(
+          14,
+        )}  ${row.mammoth.toFixed(0).padStart(17)}  ${(row.ours / row.mammoth).toFixed(2).padStart(5)}  ${(
         row.ours / row.questions
       )
         .toFixed(2)

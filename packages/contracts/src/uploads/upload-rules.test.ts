@@ -56,6 +56,23 @@ describe('judgeUploadType', () => {
     expect(judgeUploadType('feed.txt', 'application/xml')).toMatchObject({ ok: true, mime: 'text/plain' });
   });
 
+  it('takes question interchange files as text: GIFT by name, Moodle XML with or without a declaration', () => {
+    expect(judgeUploadType('quiz.gift', undefined)).toEqual({
+      ok: true,
+      mime: 'text/plain',
+      mustBeUtf8: true,
+    });
+    expect(judgeUploadType('bank.xml', undefined)).toMatchObject({ ok: true, mime: 'application/xml' });
+    expect(judgeUploadType('bank.xml', 'application/xml')).toMatchObject({
+      ok: true,
+      mime: 'application/xml',
+    });
+    expect(judgeUploadType('bank.xml', 'image/png')).toMatchObject({
+      ok: false,
+      reason: 'extensionMismatch',
+    });
+  });
+
   it('names legacy Office files by their extension', () => {
     expect(judgeUploadType('old.doc', 'application/x-cfb')).toMatchObject({ mime: 'application/msword' });
     expect(uploadKindOf('application/msword')).toBe('document');

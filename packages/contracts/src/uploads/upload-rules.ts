@@ -74,6 +74,9 @@ export const TEXT_UPLOAD_TYPES: Readonly<Record<string, string>> = {
   csv: 'text/csv',
   md: 'text/markdown',
   json: 'application/json',
+  // Question interchange files (Moodle XML, GIFT) brought to the import page.
+  xml: 'application/xml',
+  gift: 'text/plain',
 };
 
 /** Sniffed types that are programs or installers: never stored, whatever the name says. */

@@ -295,7 +295,7 @@ describe('convert', () => {
     const exam = await newExam();
     const gift = await upload(
       teacher,
-      'quiz.gift.txt',
+      'quiz.gift',
       Buffer.from('::Q1:: 2 + 2 = ? {=4 ~3 ~5}\n\n::Q2:: The earth is flat. {F}\n'),
     );
     const res = await convert(teacher, { upload_id: gift, belong: 'exam', belong_id: exam.id });
@@ -311,6 +311,21 @@ describe('convert', () => {
     expect(
       (await convert(teacher, { upload_id: aiken, belong: 'exam', belong_id: exam.id })).json().format,
     ).toBe('aiken');
+
+    // Moodle writes a declaration; files edited by hand often lose it, and both are stored as XML.
+    const moodle = await upload(
+      teacher,
+      'bank.xml',
+      Buffer.from(
+        '<quiz><question type="truefalse"><name><text>Q</text></name>' +
+          '<questiontext format="html"><text>Water is wet.</text></questiontext>' +
+          '<answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer>' +
+          '</question></quiz>',
+      ),
+    );
+    const moodleRes = await convert(teacher, { upload_id: moodle, belong: 'exam', belong_id: exam.id });
+    expect(moodleRes.json().format).toBe('moodle_xml');
+    expect(moodleRes.json().content).toMatch(/Water is wet\./);
   });
 
   it('refuses files it cannot read, and files of somebody else', async () => {

@@ -234,7 +234,11 @@ export function uploadsService(ctx: AppContext) {
      * The bytes of one of the caller's own files, for a slice that works on a file it was handed (an
      * import). Someone else's file is refused even when readable: importing is the uploader's act.
      */
-    async readOwnBytes(actor: Actor, id: number, maxBytes: number): Promise<{ upload: UploadRow; bytes: Buffer }> {
+    async readOwnBytes(
+      actor: Actor,
+      id: number,
+      maxBytes: number,
+    ): Promise<{ upload: UploadRow; bytes: Buffer }> {
       const upload = await loadLive(actor, id);
       if (upload.createdBy !== actor.userId) throw forbidden('uploads.notUploader');
       if (upload.status !== 'ready' || !upload.storageKey) throw conflict('uploads.notReady');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptAttribute, fileProblem, parseImportMode, uploadName } from './import-file-rules.ts';
+import { acceptAttribute, fileProblem, parseImportMode } from './import-file-rules.ts';
 
 describe('import file rules', () => {
   it('takes only .docx in Word mode and the interchange formats in Moodle mode', () => {
@@ -22,11 +22,5 @@ describe('import file rules', () => {
     expect(parseImportMode('moodle')).toBe('moodle');
     expect(parseImportMode(null)).toBe('word');
     expect(parseImportMode('pdf')).toBe('word');
-  });
-
-  it('sends a GIFT file as text, the only way the uploads service stores it', () => {
-    expect(uploadName('quiz.gift')).toBe('quiz.gift.txt');
-    expect(uploadName('paper.docx')).toBe('paper.docx');
-    expect(uploadName('bank.xml')).toBe('bank.xml');
   });
 });

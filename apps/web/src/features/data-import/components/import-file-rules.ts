@@ -30,12 +30,3 @@ export function fileProblem(file: { name: string; size: number }, mode: ImportMo
   if (file.size > IMPORT_LIMITS.fileMaxBytes) return 'tooLarge';
   return null;
 }
-
-/**
- * The name a file is uploaded under. The uploads service stores text it cannot recognise by its bytes only
- * under a known text extension (.txt), and a GIFT file is plain UTF-8 text, so `quiz.gift` travels as
- * `quiz.gift.txt`; the convert step recognises GIFT by its content.
- */
-export function uploadName(name: string): string {
-  return extensionOf(name) === 'gift' ? `${name}.txt` : name;
-}

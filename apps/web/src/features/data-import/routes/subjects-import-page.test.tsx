@@ -146,7 +146,7 @@ describe('SubjectsImportPage', { timeout: 60_000 }, () => {
     await userEvent.upload(input, new File(['::Q1:: 2 + 2 = ? {=4 ~3}'], 'quiz.gift'));
 
     expect(await screen.findByText('Identified 1 question')).toBeTruthy();
-    expect(((UploadXhr.sent[0]?.body as FormData).get('file') as File).name).toBe('quiz.gift.txt');
+    expect(((UploadXhr.sent[0]?.body as FormData).get('file') as File).name).toBe('quiz.gift');
     expect(sentBodies(fetchMock, 'POST /api/data-import/convert')).toEqual([
       { upload_id: 55, belong: 'classroom', belong_id: 8 },
     ]);

@@ -25,7 +25,6 @@ import {
   acceptAttribute,
   fileProblem,
   parseImportMode,
-  uploadName,
   type ImportMode,
 } from '../components/import-file-rules.ts';
 import { ImportGuide } from '../components/import-guide.tsx';
@@ -232,9 +231,7 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
     setUploading(true);
     progress.start();
     try {
-      const name = uploadName(file.name);
-      const sent = name === file.name ? file : new File([file], name, { type: file.type });
-      const upload = await uploadFile(sent, { signal: abort.signal });
+      const upload = await uploadFile(file, { signal: abort.signal });
       if (run !== generation.current) return;
       const converted = await convert.mutateAsync({
         upload_id: upload.id,

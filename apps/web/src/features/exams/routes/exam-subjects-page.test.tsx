@@ -126,6 +126,7 @@ describe('ExamSubjectsPage', { timeout: 120_000 }, () => {
             blanks: [],
             pairs: [],
             knowledge_node_ids: [],
+            knowledge_node_names: [],
             settings: {},
           },
         ],

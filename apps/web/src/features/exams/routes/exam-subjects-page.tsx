@@ -27,14 +27,16 @@ export function ExamSubjectsPage() {
     <PaperEditor
       kind="exam"
       examId={examId}
-      links={(exam) => (
+      links={(exam, paper) => (
         <>
           <Link to={`/exam/${exam.id}/marking`}>
             <CheckSquareOutlined aria-hidden /> {t('paper.marking')}
           </Link>
           <ImportExportActions
-            target={{ belong: 'exam', id: exam.id }}
-            canImport={exam.can_edit && !exam.subjects_locked}
+            target={{ belong: 'exam', id: exam.id, isMakeupExam: paper.isMakeup }}
+            canImport={
+              exam.can_edit && !(paper.isMakeup ? exam.makeup_subjects_locked : exam.subjects_locked)
+            }
           />
         </>
       )}

@@ -48,8 +48,8 @@ export interface PaperEditorProps {
   examId: number;
   /** More tabs beside the questions and the preview (an exam's retake records). */
   extraTabs?: ((exam: Exam) => NonNullable<TabsProps['items']>) | undefined;
-  /** More links in the header (an exam's marking page). */
-  links?: ((exam: Exam) => ReactNode) | undefined;
+  /** More links in the header (an exam's marking page), told which paper (regular or make-up) is shown. */
+  links?: ((exam: Exam, paper: PaperRef) => ReactNode) | undefined;
 }
 
 type EditorState = { open: false } | { open: true; subject: Subject | undefined };
@@ -211,7 +211,7 @@ function PaperEditorView({
             <PointsUsed used={used} total={exam.total_points} />
           </Flex>
           <Space wrap>
-            {links?.(exam)}
+            {links?.(exam, paper)}
             <Link to={`/subject-libs?course_id=${exam.course_id}`}>
               <BookOutlined aria-hidden /> {t('paper.libraries')}
             </Link>
