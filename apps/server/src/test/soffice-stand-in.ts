@@ -1,4 +1,12 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
@@ -9,6 +17,20 @@ export function installedSoffice(): string | null {
     return execFileSync('sh', ['-c', 'command -v soffice'], { encoding: 'utf8' }).trim() || null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Whether the installed LibreOffice can open presentations. Debian splits it into modules
+ * (libreoffice-writer-nogui alone opens no .pptx), and Impress is the library beside the program.
+ */
+export function sofficeOpensPresentations(): boolean {
+  const soffice = installedSoffice();
+  if (!soffice) return false;
+  try {
+    return existsSync(path.join(path.dirname(realpathSync(soffice)), 'libsdlo.so'));
+  } catch {
+    return false;
   }
 }
 

@@ -20,6 +20,7 @@ import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { findAll } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 import { mathElementToDocx } from './mathml-to-docx.ts';
+import { LINE_BLOCKS } from './html-blocks.ts';
 
 export type DocxImage = {
   data: Buffer;
@@ -50,23 +51,6 @@ const HEADINGS = {
   h5: HeadingLevel.HEADING_5,
   h6: HeadingLevel.HEADING_6,
 } as const;
-const BLOCK_CONTAINERS = new Set([
-  'p',
-  'div',
-  'blockquote',
-  'pre',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'figure',
-  'figcaption',
-  'dl',
-  'dt',
-  'dd',
-  'li',
-  'caption',
-]);
 const IGNORED = new Set(['script', 'style', 'head', 'title', 'template', 'colgroup', 'col']);
 const LINK_SCHEMES = /^(https?:|mailto:)/i;
 
@@ -217,7 +201,7 @@ class BlockBuilder {
       if (table) this.blocks.push(table);
     } else if (name === 'ul' || name === 'ol') this.list(el);
     else if (name in HEADINGS) this.block(el, { heading: HEADINGS[name as keyof typeof HEADINGS] });
-    else if (BLOCK_CONTAINERS.has(name)) this.block(el, null);
+    else if (LINE_BLOCKS.has(name)) this.block(el, null);
     else this.inline(el);
   }
 

@@ -1,5 +1,6 @@
 import type { ChildNode, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
+import { LINE_BLOCKS } from './html-blocks.ts';
 
 /**
  * Raw import content (HTML from the Word converter or the browser's editor, or plain text) as the lines
@@ -176,35 +177,11 @@ function textOf(node: ChildNode): string {
 }
 
 /** Elements that make lines. Tables are handled apart; <br> and <hr> only break. */
-const BLOCK_TAGS = new Set([
-  'p',
-  'div',
-  'li',
+const BLOCK_TAGS: ReadonlySet<string> = new Set([
+  ...LINE_BLOCKS,
   'ul',
   'ol',
-  'dl',
-  'dt',
-  'dd',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'pre',
-  'figure',
-  'figcaption',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'main',
-  'aside',
-  'nav',
-  'address',
-  'center',
-  'caption',
+  // Table parts outside a <table> (pasted fragments) still break lines.
   'thead',
   'tbody',
   'tfoot',

@@ -5,6 +5,7 @@ import render from 'dom-serializer';
 import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import type { QuestionModel } from './question-model.ts';
+import { LINE_BLOCKS } from './html-blocks.ts';
 
 /**
  * Matching and text blocks are not in the import format, but an export must not lose them: written with
@@ -16,29 +17,6 @@ const EXTRA_TYPE_NAMES: Record<TemplateLang, Record<'matching' | 'paragraph_desc
   'en-us': { matching: 'Matching', paragraph_desc: 'Text block' },
 };
 
-const BLOCK_CONTAINERS = new Set([
-  'p',
-  'div',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'pre',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'figure',
-  'figcaption',
-  'dl',
-  'dt',
-  'dd',
-  'li',
-  'caption',
-]);
 /** Inline elements written whole: an equation or a picture is one thing in a line. */
 const ATOMIC = new Set(['img', 'math']);
 const IGNORED = new Set(['script', 'style', 'head', 'title', 'template']);
@@ -157,7 +135,7 @@ function element(el: Element, c: LineCollector): void {
   else if (name === 'table') c.block(serialize(el));
   else if (name === 'ul' || name === 'ol') list(el, c);
   else if (ATOMIC.has(name)) c.atom(serialize(el));
-  else if (BLOCK_CONTAINERS.has(name)) {
+  else if (LINE_BLOCKS.has(name)) {
     c.flush();
     walk(el.children, c);
     c.flush();

@@ -35,7 +35,7 @@ import { uploadAccess } from './upload-access.ts';
 import { uploadPreviews } from './upload-previews.ts';
 import { canDownloadAttachment, canManageUpload } from './uploads.policy.ts';
 import { presentReference, presentUpload } from './uploads.presenter.ts';
-import { uploadsRepository, type UploadRow } from './uploads.repository.ts';
+import { uploadsRepository, type NewUpload, type UploadRow } from './uploads.repository.ts';
 
 /** What `POST /api/uploads` carries: a multipart file with its form fields, or JSON metadata. */
 export type NewUploadInput =
@@ -97,6 +97,39 @@ export function uploadsService(ctx: AppContext) {
     }
   }
 
+  async function readStored(key: string): Promise<Buffer> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await ctx.storage.get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+
+  /** Streams a whole file into storage and records it as ready; the stored bytes go if the row cannot. */
+  async function storeReady(
+    actor: Actor,
+    file: IncomingFile,
+    extra: Pick<NewUpload, 'allowDownload' | 'parentType' | 'parentId'> = {},
+  ): Promise<UploadRow> {
+    const name = sanitizeUploadName(file.name);
+    const stored = await storeIncomingFile(ctx.storage, { ...file, name }, { maxBytes: limit, tooLarge });
+    try {
+      return await repo.insert({
+        orgId: actor.orgId,
+        createdBy: actor.userId,
+        name,
+        size: stored.size,
+        mimeType: stored.mime,
+        type: uploadKindOf(stored.mime),
+        status: 'ready',
+        storageKey: stored.key,
+        sha256: stored.sha256,
+        ...extra,
+      });
+    } catch (error) {
+      await ctx.storage.delete(stored.key);
+      throw error;
+    }
+  }
+
   async function fromFile(
     actor: Actor,
     file: (IncomingFile & { fieldName: string }) | undefined,
@@ -122,28 +155,12 @@ export function uploadsService(ctx: AppContext) {
       file.stream.destroy();
       throw error;
     }
-    const name = sanitizeUploadName(file.name);
-    const stored = await storeIncomingFile(ctx.storage, { ...file, name }, { maxBytes: limit, tooLarge });
-    try {
-      const row = await repo.insert({
-        orgId: actor.orgId,
-        createdBy: actor.userId,
-        name,
-        size: stored.size,
-        mimeType: stored.mime,
-        type: uploadKindOf(stored.mime),
-        status: 'ready',
-        storageKey: stored.key,
-        sha256: stored.sha256,
-        allowDownload: parsed.data.allow_download ?? true,
-        parentType: parsed.data.parent_type ?? null,
-        parentId: parsed.data.parent_id ?? null,
-      });
-      return await present(row.id);
-    } catch (error) {
-      await ctx.storage.delete(stored.key);
-      throw error;
-    }
+    const row = await storeReady(actor, file, {
+      allowDownload: parsed.data.allow_download ?? true,
+      parentType: parsed.data.parent_type ?? null,
+      parentId: parsed.data.parent_id ?? null,
+    });
+    return present(row.id);
   }
 
   async function fromMetadata(actor: Actor, metadata: CreateUploadMetadata | undefined): Promise<Upload> {
@@ -243,9 +260,7 @@ export function uploadsService(ctx: AppContext) {
       if (upload.createdBy !== actor.userId) throw forbidden('uploads.notUploader');
       if (upload.status !== 'ready' || !upload.storageKey) throw conflict('uploads.notReady');
       if (upload.size > maxBytes) throw tooLarge();
-      const chunks: Buffer[] = [];
-      for await (const chunk of await ctx.storage.get(upload.storageKey)) chunks.push(chunk as Buffer);
-      return { upload, bytes: Buffer.concat(chunks) };
+      return { upload, bytes: await readStored(upload.storageKey) };
     },
 
     /**
@@ -253,28 +268,7 @@ export function uploadsService(ctx: AppContext) {
      * through the same type sniffing and size limit as a file sent over HTTP.
      */
     async storeBytes(actor: Actor, name: string, bytes: Buffer): Promise<UploadRow> {
-      const clean = sanitizeUploadName(name);
-      const stored = await storeIncomingFile(
-        ctx.storage,
-        { name: clean, stream: Readable.from([bytes]) },
-        { maxBytes: limit, tooLarge },
-      );
-      try {
-        return await repo.insert({
-          orgId: actor.orgId,
-          createdBy: actor.userId,
-          name: clean,
-          size: stored.size,
-          mimeType: stored.mime,
-          type: uploadKindOf(stored.mime),
-          status: 'ready',
-          storageKey: stored.key,
-          sha256: stored.sha256,
-        });
-      } catch (error) {
-        await ctx.storage.delete(stored.key);
-        throw error;
-      }
+      return storeReady(actor, { name, stream: Readable.from([bytes]) });
     },
 
     /** The bytes of a file readable by the caller (a picture inside a question being exported). */
@@ -282,9 +276,7 @@ export function uploadsService(ctx: AppContext) {
       const upload = await repo.findById(id);
       if (!upload || upload.orgId !== actor.orgId || upload.deleted || !upload.storageKey) return null;
       if ((await access.downloadVerdict(actor, upload)) !== 'allowed') return null;
-      const chunks: Buffer[] = [];
-      for await (const chunk of await ctx.storage.get(upload.storageKey)) chunks.push(chunk as Buffer);
-      return { upload, bytes: Buffer.concat(chunks) };
+      return { upload, bytes: await readStored(upload.storageKey) };
     },
 
     /** The bytes of a metadata-first upload: only its creator sends them, once, exactly as declared. */
