@@ -990,8 +990,9 @@ describe('errors', () => {
   });
 });
 
-describe('speed', () => {
-  it('reads 2,000 questions of every kind in well under a second', () => {
+describe('a long document', () => {
+  // How fast is measured by `npm run bench` (BENCH_ONLY=import), not here.
+  it('reads 2,000 questions of every kind, numbered across formatting, without an error', () => {
     const lines: string[] = [];
     for (let i = 1; i <= 500; i += 1) {
       lines.push(
@@ -1015,9 +1016,7 @@ describe('speed', () => {
       );
     }
     const content = html(lines);
-    const started = performance.now();
     const { subjects } = parse(content);
-    const elapsed = performance.now() - started;
     expect(subjects).toHaveLength(2000);
     expect(subjects.filter((s) => s.errors.length > 0)).toEqual([]);
     expect(subjects.slice(0, 4).map((s) => s.type)).toEqual([
@@ -1026,7 +1025,6 @@ describe('speed', () => {
       'fill_in_blank',
       'short_answer',
     ]);
-    // Generous for a loaded test machine; a quadratic pass would take far longer.
-    expect(elapsed).toBeLessThan(2000);
+    expect(subjects.at(-1)).toMatchObject({ number: '2000', sort: 2000 });
   });
 });
