@@ -48,8 +48,11 @@ export const SortSubjectsRequestSchema = z.object({
 });
 export type SortSubjectsRequest = z.input<typeof SortSubjectsRequestSchema>;
 
-/** `GET /api/exams/{id}/points`, `GET /api/classrooms/{id}/points`: points already used by the paper's questions. */
-export const PointsResponseSchema = z.object({ points: z.number() });
+/**
+ * `GET /api/exams/{id}/points`, `GET /api/classrooms/{id}/points`: points already used by the paper's
+ * questions, and the exam's total they must fit in (100 unless the exam's settings say otherwise).
+ */
+export const PointsResponseSchema = z.object({ points: z.number(), total_points: z.number() });
 export type PointsResponse = z.infer<typeof PointsResponseSchema>;
 
 const examSettingFields = {

@@ -96,7 +96,7 @@ describe('adding questions to an exam', () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.json().subjects).toHaveLength(9);
     const points = await as(teacher, { method: 'GET', url: `/api/exams/${exam.id}/points` });
-    expect(points.json()).toEqual({ points: EVERY_TYPE_POINTS });
+    expect(points.json()).toEqual({ points: EVERY_TYPE_POINTS, total_points: 100 });
   });
 
   it('appends after the existing questions', async () => {
@@ -139,6 +139,7 @@ describe('adding questions to an exam', () => {
       (await as(teacher, { method: 'GET', url: `/api/exams/${exam.id}/points?is_makeup_exam=1` })).json(),
     ).toEqual({
       points: 4,
+      total_points: 100,
     });
   });
 
@@ -173,6 +174,8 @@ describe('adding questions to an exam', () => {
     });
     expect(over.statusCode).toBe(400);
     expect(over.json().errors.subjects[0]).toContain('only 10 of the exam’s 10 points');
+    const points = await as(teacher, { method: 'GET', url: `/api/exams/${exam.id}/points` });
+    expect(points.json()).toEqual({ points: 0, total_points: 10 });
   });
 
   it('refuses 201 questions at once and accepts 200', async () => {
@@ -595,7 +598,7 @@ describe('classroom exam questions', () => {
     const listed = await as(teacher, { method: 'GET', url: `/api/classroom-exams/${classroomId}/subjects` });
     expect(listed.json().subjects).toHaveLength(2);
     const points = await as(teacher, { method: 'GET', url: `/api/classrooms/${classroomId}/points` });
-    expect(points.json()).toEqual({ points: 7 });
+    expect(points.json()).toEqual({ points: 7, total_points: 100 });
     expect(
       (await as(student, { method: 'GET', url: `/api/classrooms/${classroomId}/points` })).statusCode,
     ).toBe(403);

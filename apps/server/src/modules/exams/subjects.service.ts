@@ -3,6 +3,7 @@ import type {
   ExamSubjectsQuerySchema,
   ExamType,
   MakeupQuerySchema,
+  PointsResponse,
   SortSubjectsRequestSchema,
   SubjectQuerySchema,
 } from '@lectern/contracts/exams/exam.schemas';
@@ -187,9 +188,12 @@ export function subjectsService(ctx: AppContext) {
       return (await subjectsRepository.loadTrees(paper, {}, ctx.db)).map(toSubject);
     },
 
-    async points(actor: Actor, id: number, type: ExamType, query: MakeupQuery): Promise<{ points: number }> {
+    async points(actor: Actor, id: number, type: ExamType, query: MakeupQuery): Promise<PointsResponse> {
       const exam = await loadAuthored(actor, id, type);
-      return { points: await repo.usedPoints(paperOf(exam, query.is_makeup_exam), null) };
+      return {
+        points: await repo.usedPoints(paperOf(exam, query.is_makeup_exam), null),
+        total_points: exam.settings.total_points,
+      };
     },
 
     /** Questions an instructor marks by hand: short answers, and stems that contain one. */

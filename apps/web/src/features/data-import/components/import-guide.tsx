@@ -4,7 +4,6 @@ import {
   templatePath,
   type ImportExamType,
 } from '@lectern/contracts/data-import/data-import.schemas';
-import { SUBJECT_LIMITS } from '@lectern/contracts/exams/subject.schemas';
 import { Alert, Checkbox, Flex, Select, Space, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +16,8 @@ export interface ImportGuideProps {
   target: ImportTarget;
   /** Points still free in the exam or classroom exam; null while unknown, and always for a library. */
   remainingPoints: number | null;
+  /** The exam's total points (100 unless its settings say otherwise). */
+  totalPoints: number;
   examType: ImportExamType;
   onExamTypeChange: (type: ImportExamType) => void;
   disabled: boolean;
@@ -29,6 +30,7 @@ export interface ImportGuideProps {
 export function ImportGuide({
   target,
   remainingPoints,
+  totalPoints,
   examType,
   onExamTypeChange,
   disabled,
@@ -49,10 +51,10 @@ export function ImportGuide({
             {target.belong !== 'library' && (
               <span>
                 {remainingPoints === null
-                  ? t('page.pointsRule', { total: SUBJECT_LIMITS.examTotalPoints })
+                  ? t('page.pointsRule', { total: formatPoints(totalPoints) })
                   : t('page.remaining', {
                       remaining: formatPoints(remainingPoints),
-                      total: SUBJECT_LIMITS.examTotalPoints,
+                      total: formatPoints(totalPoints),
                     })}
               </span>
             )}

@@ -73,7 +73,7 @@ describe('import help pages', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('heading', { name: 'Cloze' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Knowledge points' })).toBeNull();
     const limits = screen.getByRole('region', { name: 'Limits' });
-    expect(within(limits).getByText(/at most 100 points/)).toBeTruthy();
+    expect(within(limits).getByText(/at most its total points \(100 unless/)).toBeTruthy();
     expect(within(limits).getByText(/stand-alone questions only/)).toBeTruthy();
   });
 });

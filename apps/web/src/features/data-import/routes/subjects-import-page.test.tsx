@@ -43,7 +43,7 @@ function renderPage(path: string) {
 
 function examRoutes(identify: IdentifyImportResponse, overrides: ApiRoutes = {}): ApiRoutes {
   return {
-    'GET /api/exams/300/points': () => jsonResponse({ points: 20 }),
+    'GET /api/exams/300/points': () => jsonResponse({ points: 20, total_points: 100 }),
     'POST /api/data-import/identify': () => jsonResponse(identify),
     ...overrides,
   };
@@ -85,6 +85,16 @@ describe('SubjectsImportPage', { timeout: 60_000 }, () => {
     expect(identifyButton().hasAttribute('disabled')).toBe(true);
     typeIntoEditor('<p>1. Is the earth round?</p>');
     expect(identifyButton().hasAttribute('disabled')).toBe(false);
+  });
+
+  it('counts the points left against the exam’s own total, not always 100', async () => {
+    mockApi(
+      examRoutes(makeIdentifyResponse([]), {
+        'GET /api/exams/300/points': () => jsonResponse({ points: 20, total_points: 30 }),
+      }),
+    );
+    renderPage('/exam/300/subjects/import');
+    expect(await screen.findByText('10 of 30 points are still free.')).toBeTruthy();
   });
 
   it('uploads a Word file, converts it into the editor, identifies it once and previews the questions', async () => {
@@ -132,7 +142,7 @@ describe('SubjectsImportPage', { timeout: 60_000 }, () => {
 
   it('imports a GIFT file into a classroom exam in Moodle mode', async () => {
     const fetchMock = mockApi({
-      'GET /api/classrooms/8/points': () => jsonResponse({ points: 0 }),
+      'GET /api/classrooms/8/points': () => jsonResponse({ points: 0, total_points: 100 }),
       'POST /api/data-import/convert': () =>
         jsonResponse({ format: 'gift', content: CONVERTED, warnings: [] }),
       'POST /api/data-import/identify': () =>

@@ -18,7 +18,7 @@ import { uploadFile } from '../../uploads/public/upload-file.ts';
 import { useConvertImport } from '../api/convert-import.ts';
 import { useIdentifyImport } from '../api/identify-import.ts';
 import type { ImportTarget } from '../api/import-target.ts';
-import { useUsedPoints } from '../api/get-used-points.ts';
+import { usePaperPoints } from '../api/get-paper-points.ts';
 import { useSaveImportedSubjects } from '../api/save-imported-subjects.ts';
 import { ImportFileDrop } from '../components/import-file-drop.tsx';
 import {
@@ -141,7 +141,7 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
   const convert = useConvertImport();
   const identify = useIdentifyImport();
   const save = useSaveImportedSubjects(target);
-  const usedPoints = useUsedPoints(target);
+  const paperPoints = usePaperPoints(target);
 
   useEffect(() => {
     const pending = uploadAbort;
@@ -157,7 +157,7 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
     target.belong === 'library'
       ? null
       : (result?.remaining_points ??
-        (usedPoints.data === undefined ? null : SUBJECT_LIMITS.examTotalPoints - usedPoints.data));
+        (paperPoints.data ? Math.max(0, paperPoints.data.total - paperPoints.data.used) : null));
   const blocker = result ? importSaveBlocker(result.subjects, remainingPoints) : 'empty';
 
   function load(html: string) {
@@ -309,6 +309,7 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
           <ImportGuide
             target={target}
             remainingPoints={remainingPoints}
+            totalPoints={paperPoints.data?.total ?? SUBJECT_LIMITS.examTotalPoints}
             examType={examType}
             onExamTypeChange={changeExamType}
             disabled={busy}

@@ -35,7 +35,7 @@ function examRoutes(overrides: ApiRoutes = {}, subjects = threeQuestions(), poin
   return {
     'GET /api/exams/300': () => jsonResponse(makeAuthoringExam({ used_points: points })),
     'GET /api/exams/300/subjects': () => jsonResponse({ subjects }),
-    'GET /api/exams/300/points': () => jsonResponse({ points }),
+    'GET /api/exams/300/points': () => jsonResponse({ points, total_points: 100 }),
     ...overrides,
   };
 }
@@ -85,7 +85,7 @@ describe('ExamSubjectsPage', { timeout: 120_000 }, () => {
     let points = 20;
     const fetchMock = mockApi(
       examRoutes({
-        'GET /api/exams/300/points': () => jsonResponse({ points }),
+        'GET /api/exams/300/points': () => jsonResponse({ points, total_points: 100 }),
         'POST /api/exams/300/subjects': () => {
           points = 25;
           return jsonResponse({ subjects: [makeSubject({ id: 9, point: 5 })] }, 201);
@@ -358,7 +358,7 @@ describe('ClassroomSubjectsPage', { timeout: 120_000 }, () => {
         jsonResponse(makeAuthoringExam({ id: 77, type: 'classroom_exam', title: 'In-class quiz' })),
       'GET /api/classroom-exams/77/subjects': () =>
         jsonResponse({ subjects: [makeSubject({ id: 1, point: 30 })] }),
-      'GET /api/classrooms/77/points': () => jsonResponse({ points: 30 }),
+      'GET /api/classrooms/77/points': () => jsonResponse({ points: 30, total_points: 100 }),
     });
     renderPage('/course/classroom-exam/77/subjects');
 

@@ -5,19 +5,29 @@ import { makeupQuery, pointsPath, type ImportTarget } from './import-target.ts';
 
 export const dataImportQueryKey = ['data-import'] as const;
 
-/** Points the target's questions already use (`GET /api/exams/{id}/points`, `/api/classrooms/{id}/points`). */
-export async function getUsedPoints(target: ImportTarget, signal?: AbortSignal): Promise<number> {
+export interface PaperPoints {
+  /** What the paper's questions already use. */
+  used: number;
+  /** What they may use in all: the exam's total points. */
+  total: number;
+}
+
+/** An exam's or classroom exam's points (`GET /api/exams/{id}/points`, `/api/classrooms/{id}/points`). */
+export async function getPaperPoints(
+  target: ImportTarget,
+  signal?: AbortSignal,
+): Promise<PaperPoints | null> {
   const path = pointsPath(target);
-  if (path === null) return 0;
+  if (path === null) return null;
   const response = await request(path, { query: makeupQuery(target), schema: PointsResponseSchema, signal });
-  return response.points;
+  return { used: response.points, total: response.total_points };
 }
 
 /** Libraries have no points limit, so nothing is asked for them. */
-export function useUsedPoints(target: ImportTarget) {
+export function usePaperPoints(target: ImportTarget) {
   return useQuery({
     queryKey: [...dataImportQueryKey, 'points', target.belong, target.id, target.isMakeup],
-    queryFn: ({ signal }) => getUsedPoints(target, signal),
+    queryFn: ({ signal }) => getPaperPoints(target, signal),
     enabled: target.belong !== 'library',
   });
 }
