@@ -211,7 +211,9 @@ export function importTypesFor(belong: ImportBelong): readonly ImportedSubjectTy
 
 /** Spec 000 section 5: save is possible only with questions, none with errors, within the points left. */
 export function importSaveBlocker(
-  subjects: readonly Pick<ImportedSubject, 'point' | 'errors' | 'sub_subjects'>[],
+  subjects: readonly (Pick<ImportedSubject, 'point' | 'errors'> & {
+    sub_subjects: readonly Pick<ImportedSubject, 'errors'>[];
+  })[],
   remainingPoints: number | null,
 ): 'empty' | 'errors' | 'points' | null {
   if (subjects.length === 0) return 'empty';
