@@ -34,6 +34,27 @@ export function sofficeOpensPresentations(): boolean {
   }
 }
 
+/**
+ * Has the real LibreOffice open `input` and save it as a Word document in `outDir` (with a throwaway
+ * profile there, so runs never share state); returns the written file's path.
+ */
+export function sofficeSaveAsDocx(soffice: string, input: string, outDir: string): string {
+  execFileSync(
+    soffice,
+    [
+      `-env:UserInstallation=file://${path.join(outDir, 'profile')}`,
+      '--headless',
+      '--convert-to',
+      'docx:MS Word 2007 XML',
+      '--outdir',
+      outDir,
+      input,
+    ],
+    { stdio: 'ignore', timeout: 110_000 },
+  );
+  return path.join(outDir, `${path.parse(input).name}.docx`);
+}
+
 export type StandIn = {
   /** The executable to configure as SOFFICE_PATH. */
   command: string;

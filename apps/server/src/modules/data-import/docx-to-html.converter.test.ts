@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { installedSoffice } from '../../test/soffice-stand-in.ts';
+import { installedSoffice, sofficeSaveAsDocx } from '../../test/soffice-stand-in.ts';
 import { convertDocxToHtml, type DocxConversionOptions } from './docx-to-html.converter.ts';
 import { buildDocx, paragraph, picture, tinyPng, type DocxParts } from './fixtures/docx-builder.fixture.ts';
 
@@ -201,23 +200,8 @@ describe('documents written by LibreOffice', () => {
     async () => {
       const work = mkdtempSync(path.join(tmpdir(), 'lectern-docx-'));
       try {
-        execFileSync(
-          soffice!,
-          [
-            `-env:UserInstallation=file://${path.join(work, 'profile')}`,
-            '--headless',
-            '--convert-to',
-            'docx:MS Word 2007 XML',
-            '--outdir',
-            work,
-            path.join(fixtures, 'libreoffice-questions.html'),
-          ],
-          { stdio: 'ignore', timeout: 110_000 },
-        );
-        const { html } = await convertDocxToHtml(
-          readFileSync(path.join(work, 'libreoffice-questions.docx')),
-          recordingStore(),
-        );
+        const written = sofficeSaveAsDocx(soffice!, path.join(fixtures, 'libreoffice-questions.html'), work);
+        const { html } = await convertDocxToHtml(readFileSync(written), recordingStore());
         expectLibreOfficeQuestions(html);
       } finally {
         rmSync(work, { recursive: true, force: true });

@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +10,7 @@ import {
 import { toSubjectInput } from '@lectern/contracts/data-import/imported-subject';
 import { describe, expect, it } from 'vitest';
 import { sanitizeUserHtml } from '../../platform/html/sanitize-html.ts';
-import { installedSoffice } from '../../test/soffice-stand-in.ts';
+import { installedSoffice, sofficeSaveAsDocx } from '../../test/soffice-stand-in.ts';
 import { convertDocxToHtml } from './docx-to-html.converter.ts';
 import { buildTemplateDocx } from './import-templates.ts';
 import { parseQuestionText } from './question-text.parser.ts';
@@ -92,20 +91,8 @@ describe('files written by LibreOffice', () => {
       try {
         const original = await buildTemplateDocx('exam', true, 'zh-cn');
         writeFileSync(path.join(work, 'template.docx'), original);
-        execFileSync(
-          soffice!,
-          [
-            `-env:UserInstallation=file://${path.join(work, 'profile')}`,
-            '--headless',
-            '--convert-to',
-            'docx:MS Word 2007 XML',
-            '--outdir',
-            path.join(work, 'out'),
-            path.join(work, 'template.docx'),
-          ],
-          { stdio: 'ignore', timeout: 110_000 },
-        );
-        const resaved = await importDocx(readFileSync(path.join(work, 'out', 'template.docx')), 'exam');
+        const written = sofficeSaveAsDocx(soffice!, path.join(work, 'template.docx'), path.join(work, 'out'));
+        const resaved = await importDocx(readFileSync(written), 'exam');
         const direct = await importDocx(original, 'exam');
         expect(resaved.subjects.flatMap((s) => s.errors)).toEqual([]);
         const comparable = (list: typeof direct.subjects) =>
