@@ -54,6 +54,19 @@ export const conflict = (detail?: Message, fields?: FieldMessages) =>
 export const unauthenticated = () => new AppError('unauthenticated');
 export const simulatingReadOnly = () => new AppError('simulating_read_only');
 
+/**
+ * The result of a load that checks access, or null where the caller may not see it: for questions of
+ * visibility, "not yours" and "not there" both just mean no. Any other failure still throws.
+ */
+export async function orNullWhenDenied<T>(load: () => Promise<T>): Promise<T | null> {
+  try {
+    return await load();
+  } catch (error) {
+    if (error instanceof AppError && (error.code === 'forbidden' || error.code === 'not_found')) return null;
+    throw error;
+  }
+}
+
 /** A validation failure on named fields; the first field's message becomes the summary. */
 export function invalid(fields: FieldMessages, detail?: Message): AppError {
   const first = Object.values(fields)[0]?.[0];

@@ -1,5 +1,5 @@
 import type { Database, Executor } from '../../platform/database.ts';
-import { AppError, notFound } from '../../platform/errors.ts';
+import { notFound, orNullWhenDenied } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { courseAccess } from '../courses/course-access.ts';
 import { assertCan, type CourseAccess } from '../courses/courses.policy.ts';
@@ -46,7 +46,9 @@ export function activityAccess(db: Database) {
       const visible = new Map<number, ActivityWithAccess>();
       const rows = await repo.findByIds([...new Set(ids)], tx);
       const courseIds = [...new Set(rows.map((r) => r.courseId))];
-      const loaded = await Promise.all(courseIds.map((id) => tryLoad(() => courses.load(actor, id, tx))));
+      const loaded = await Promise.all(
+        courseIds.map((id) => orNullWhenDenied(() => courses.load(actor, id, tx))),
+      );
       const accessByCourse = new Map(courseIds.map((id, index) => [id, loaded[index]]));
       for (const activity of rows) {
         const access = accessByCourse.get(activity.courseId);
@@ -55,14 +57,4 @@ export function activityAccess(db: Database) {
       return visible;
     },
   };
-}
-
-/** Course access for a visibility question: "not yours" and "not there" both just mean no. */
-async function tryLoad(load: () => Promise<CourseAccess>): Promise<CourseAccess | null> {
-  try {
-    return await load();
-  } catch (error) {
-    if (error instanceof AppError && (error.code === 'forbidden' || error.code === 'not_found')) return null;
-    throw error;
-  }
 }

@@ -1,4 +1,6 @@
 import type { Locale } from '@lectern/contracts/common/locale';
+import type { MessageParams } from '@lectern/contracts/common/messages';
+import type { MessageKey } from '../../platform/messages.ts';
 import { escapeHtml } from './interchange-text.ts';
 import { emptyQuestion, type QuestionModel } from './question-model.ts';
 import { ReaderWarnings } from './reader-warnings.ts';
@@ -13,8 +15,6 @@ const ANSWER_LINE = /^ANSWER\s*[:：]\s*(.*?)\s*$/i;
 
 type Draft = { line: number; stem: string[]; options: string[] };
 
-type WarningKey = Parameters<ReaderWarnings['add']>[0];
-
 export function readAiken(
   text: string,
   options: { locale: Locale },
@@ -24,7 +24,7 @@ export function readAiken(
   let draft: Draft | null = null;
   // After a broken block, lines are skipped up to its ANSWER line or the next blank line.
   let skipping = false;
-  const fail = (key: WarningKey, params: Record<string, string | number>) => {
+  const fail = (key: MessageKey, params: MessageParams) => {
     warnings.add(key, params);
     skipping = true;
     return null;

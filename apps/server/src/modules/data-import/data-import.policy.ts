@@ -1,10 +1,12 @@
 import type { ImportBelong } from '@lectern/contracts/data-import/data-import.schemas';
-import type { Database, Executor } from '../../platform/database.ts';
+import type { Database } from '../../platform/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { examAccess, type LoadedExam } from '../exams/exam-access.ts';
+import { assertAuthorRead } from '../exams/exams.policy.ts';
 import { examsRepository } from '../exams/exams.repository.ts';
 import { subjectLibAccess } from '../exams/subject-lib-access.ts';
+import { roundPoints } from '../exams/subject-input.ts';
 import type { SubjectOwner } from '../exams/subjects.repository.ts';
 
 export type ImportTarget = {
@@ -31,35 +33,33 @@ export function importTargetAccess(db: Database) {
       belong: ImportBelong,
       id: number,
       options: { isMakeup?: boolean | undefined; mode?: 'read' | 'write' } = {},
-      tx: Executor = db,
     ): Promise<ImportTarget> {
+      const mode = options.mode ?? 'write';
       if (belong === 'library') {
-        const { lib } = await libs.load(actor, id, options.mode ?? 'write', tx);
+        const { lib } = await libs.load(actor, id, mode);
         if (lib.libType === 'folder') throw new AppError('validation_failed', 'exams.folderHoldsNoSubjects');
         return { belong, owner: { libId: lib.id }, exam: null, title: lib.title };
       }
-      const exam = await exams.loadExam(
-        actor,
-        id,
-        {
-          type: belong === 'exam' ? 'exam' : 'classroom_exam',
-          manage: (options.mode ?? 'write') === 'write',
-        },
-        tx,
-      );
+      const exam = await exams.loadExam(actor, id, {
+        type: belong === 'exam' ? 'exam' : 'classroom_exam',
+        manage: mode === 'write',
+      });
+      // Reading a paper with its answers is for its authors, as the exams slice's own question list is.
+      if (mode === 'read') assertAuthorRead(exam.access);
       return {
         belong,
-        owner: { activityId: exam.activity.id, isMakeup: options.isMakeup ?? false },
+        // Only exams have a make-up paper.
+        owner: { activityId: exam.activity.id, isMakeup: belong === 'exam' && options.isMakeup === true },
         exam,
         title: exam.activity.title,
       };
     },
 
     /** Points still free on an exam's paper (its total minus what its questions use); null for libraries. */
-    async remainingPoints(target: ImportTarget, tx: Executor = db): Promise<number | null> {
+    async remainingPoints(target: ImportTarget): Promise<number | null> {
       if (!target.exam) return null;
-      const used = await examsRepo.usedPoints(target.owner, null, tx);
-      return Math.max(0, Math.round((target.exam.settings.total_points - used) * 10) / 10);
+      const used = await examsRepo.usedPoints(target.owner, null, db);
+      return Math.max(0, roundPoints(target.exam.settings.total_points - used));
     },
   };
 }

@@ -16,25 +16,28 @@ import {
   type IdentifyImportBody,
   allTemplateFiles,
 } from '@lectern/contracts/data-import/data-import.schemas';
+import { importedErrorCount } from '@lectern/contracts/data-import/imported-subject';
 import type { Subject, SubSubject } from '@lectern/contracts/exams/subject.schemas';
 import type { AppContext } from '../../platform/app-context.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import { sanitizeUserHtml } from '../../platform/html/sanitize-html.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { translate } from '../../platform/messages.ts';
-import { subjectLibsService } from '../exams/subject-libs.service.ts';
+import { uploadIdsInHtml } from '../exams/subject-images.ts';
+import { roundPoints } from '../exams/subject-input.ts';
+import { toSubject } from '../exams/subjects.presenter.ts';
 import { subjectsRepository } from '../exams/subjects.repository.ts';
-import { subjectsService } from '../exams/subjects.service.ts';
 import { uploadsService } from '../uploads/uploads.service.ts';
 import { readAiken } from './aiken.reader.ts';
 import { importTargetAccess } from './data-import.policy.ts';
 import { convertDocxToHtml } from './docx-to-html.converter.ts';
 import { readGift } from './gift.reader.ts';
-import { htmlToDocx } from './html-to-docx.writer.ts';
+import { htmlToDocx, type DocxImage } from './html-to-docx.writer.ts';
 import { buildTemplateDocx } from './import-templates.ts';
 import { detectInterchangeFormat } from './interchange-format.ts';
 import { readMoodleXml } from './moodle-xml.reader.ts';
 import { renderMoodleXml } from './moodle-xml.writer.ts';
+import { escapeText } from './question-lines.ts';
 import type { QuestionModel } from './question-model.ts';
 import { parseQuestionText } from './question-text.parser.ts';
 import { renderQuestionText } from './question-text.writer.ts';
@@ -64,8 +67,7 @@ const IMAGE_EXTENSIONS: Record<string, string> = {
   'image/x-emf': 'emf',
   'image/x-wmf': 'wmf',
 };
-const DOCX_IMAGE_TYPES = new Set(['png', 'jpg', 'gif', 'bmp'] as const);
-type DocxImageType = 'png' | 'jpg' | 'gif' | 'bmp';
+const DOCX_IMAGE_TYPES: ReadonlySet<string> = new Set<DocxImage['type']>(['png', 'jpg', 'gif', 'bmp']);
 
 function toModel(s: Subject | SubSubject, subs: readonly SubSubject[]): QuestionModel {
   return {
@@ -103,8 +105,6 @@ function fileNameOf(title: string, extension: string): string {
 export function dataImportService(ctx: AppContext) {
   const targets = importTargetAccess(ctx.db);
   const uploads = uploadsService(ctx);
-  const subjects = subjectsService(ctx);
-  const libs = subjectLibsService(ctx);
 
   async function storeImage(actor: Actor, warnings: string[], image: { bytes: Buffer; contentType: string }) {
     const extension = IMAGE_EXTENSIONS[image.contentType] ?? 'bin';
@@ -123,15 +123,15 @@ export function dataImportService(ctx: AppContext) {
     let bytes: Buffer | undefined;
     const inline = /^data:image\/[\w.+-]+;base64,(.*)$/s.exec(src);
     if (inline) bytes = Buffer.from(inline[1] ?? '', 'base64');
-    const match = /\/api\/uploads\/(\d+)\/(?:blob|content|preview)\b/.exec(src);
-    if (!bytes && match) bytes = (await uploads.readReadableBytes(actor, Number(match[1])))?.bytes;
+    const [uploadId] = uploadIdsInHtml(src);
+    if (!bytes && uploadId !== undefined)
+      bytes = (await uploads.readReadableBytes(actor, uploadId)) ?? undefined;
     if (!bytes) return null;
-    const file = { bytes };
     try {
-      const size = imageSize(file.bytes);
-      const type = (size.type === 'jpeg' ? 'jpg' : size.type) as DocxImageType;
+      const size = imageSize(bytes);
+      const type = size.type === 'jpeg' ? 'jpg' : (size.type ?? '');
       if (!DOCX_IMAGE_TYPES.has(type)) return null;
-      return { data: file.bytes, type, width: size.width, height: size.height };
+      return { data: bytes, type: type as DocxImage['type'], width: size.width, height: size.height };
     } catch {
       return null;
     }
@@ -210,10 +210,8 @@ export function dataImportService(ctx: AppContext) {
       });
       return {
         subjects: list,
-        total_point: Math.round(list.reduce((sum, s) => sum + s.point, 0) * 10) / 10,
-        error_count: list.filter(
-          (s) => s.errors.length > 0 || s.sub_subjects.some((sub) => sub.errors.length > 0),
-        ).length,
+        total_point: roundPoints(list.reduce((sum, s) => sum + s.point, 0)),
+        error_count: importedErrorCount(list),
         remaining_points: await targets.remainingPoints(target),
         warnings: parsed.warnings,
       };
@@ -226,12 +224,7 @@ export function dataImportService(ctx: AppContext) {
       query: ExportSubjectsOptions,
     ): Promise<ExportFile> {
       const target = await targets.load(actor, belong, id, { isMakeup: query.is_makeup_exam, mode: 'read' });
-      const list =
-        belong === 'library'
-          ? (await libs.get(actor, id, {})).subjects
-          : await subjects.list(actor, id, belong === 'exam' ? 'exam' : 'classroom_exam', {
-              is_makeup_exam: query.is_makeup_exam,
-            });
+      const list = (await subjectsRepository.loadTrees(target.owner, {}, ctx.db)).map(toSubject);
       const models = list.map((s) => toModel(s, s.sub_subjects));
       if (query.format === 'moodle_xml') {
         return {
@@ -285,7 +278,7 @@ function asHtml(content: string): string {
   const markup = HTML_TAG.test(content);
   return content
     .split(/\r?\n/)
-    .map((line) => (markup ? line : line.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')))
+    .map((line) => (markup ? line : escapeText(line)))
     .map((line) => `<p>${line}</p>`)
     .join('');
 }
@@ -298,7 +291,7 @@ function dropEztestBlanks(s: ImportedSubject): ImportedSubject {
   return {
     ...s,
     sub_subjects: kept,
-    point: Math.round(kept.reduce((sum, sub) => sum + sub.point, 0) * 10) / 10,
+    point: roundPoints(kept.reduce((sum, sub) => sum + sub.point, 0)),
   };
 }
 

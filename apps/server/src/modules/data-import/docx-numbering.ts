@@ -86,11 +86,11 @@ function integer(value: string | undefined): number | undefined {
 
 /** Reads numbering.xml and styles.xml; null when the document defines no numbering at all. */
 export function readNumberingDefinitions(
-  numberingXml: string | null,
+  numberingXml: string,
   stylesXml: string | null,
 ): NumberingDefinitions | null {
-  const root = numberingXml ? rootOf(numberingXml) : undefined;
-  if (!numberingXml || !root) return null;
+  const root = rootOf(numberingXml);
+  if (!root) return null;
   const reader = new PartReader(namespacePrefix(numberingXml, WORD_NAMESPACES, 'w'));
   const mcPrefix = namespacePrefix(numberingXml, MARKUP_COMPATIBILITY_NAMESPACES, 'mc');
 

@@ -103,6 +103,22 @@ describe('convertDocxToHtml', () => {
     expect(warnings).toEqual(['A picture could not be read and was left out.']);
   });
 
+  it('names the whole type of a picture a browser cannot show', async () => {
+    const zip = await JSZip.loadAsync(
+      await buildDocx({
+        body: `<w:p>${picture('rPic', 'a bitmap')}</w:p>`,
+        images: { rPic: { bytes: tinyPng(), extension: 'png' } },
+      }),
+    );
+    const types = await zip.file('[Content_Types].xml')!.async('string');
+    zip.file('[Content_Types].xml', types.replace('ContentType="image/png"', 'ContentType="image/bmp"'));
+    const { warnings } = await convertDocxToHtml(
+      await zip.generateAsync({ type: 'nodebuffer' }),
+      recordingStore(),
+    );
+    expect(warnings).toEqual(['A picture of type image/bmp cannot be shown in a browser.']);
+  });
+
   it('puts equations back where they stood as MathML, display equations as blocks', async () => {
     const r = (text: string) => `<m:r><m:t>${text}</m:t></m:r>`;
     const body =

@@ -246,7 +246,7 @@ function teacherWarnings(messages: { type: string; message: string }[]): string[
       warnings.add(
         /wmf|emf/i.test(image)
           ? `A picture in ${image} format (often an old MathType or Equation Editor equation) cannot be shown in a browser; insert it again as a picture or a Word equation.`
-          : `A picture of type ${image[1]} cannot be shown in a browser.`,
+          : `A picture of type ${image} cannot be shown in a browser.`,
       );
       continue;
     }

@@ -1,6 +1,10 @@
 import type { Locale } from '@lectern/contracts/common/locale';
 import { templateLangOf } from '@lectern/contracts/data-import/data-import.schemas';
-import { BLANK_MARK, FORMAT_VOCABULARY } from '@lectern/contracts/data-import/question-format';
+import {
+  BLANK_MARK,
+  FORMAT_VOCABULARY,
+  type FormatVocabulary,
+} from '@lectern/contracts/data-import/question-format';
 import { appendBlank, escapeHtml, textToHtml, type TextFormat } from './interchange-text.ts';
 import { emptyQuestion, type QuestionModel } from './question-model.ts';
 import { ReaderWarnings } from './reader-warnings.ts';
@@ -241,7 +245,7 @@ function toQuestion(
   context: {
     description: string;
     html: (text: string) => string;
-    vocabulary: (typeof FORMAT_VOCABULARY)[keyof typeof FORMAT_VOCABULARY];
+    vocabulary: FormatVocabulary;
     inSentence: boolean;
   },
 ): QuestionModel {

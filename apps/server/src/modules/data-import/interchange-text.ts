@@ -1,4 +1,6 @@
 import { BLANK_MARK, BLANK_PATTERN } from '@lectern/contracts/data-import/question-format';
+import { roundPoints } from '../exams/subject-input.ts';
+import { escapeXml as escapeHtml } from './docx-xml.ts';
 
 /**
  * Text helpers shared by the Moodle XML, GIFT and Aiken readers: those formats carry text as HTML, as
@@ -7,9 +9,8 @@ import { BLANK_MARK, BLANK_PATTERN } from '@lectern/contracts/data-import/questi
  */
 export type TextFormat = 'html' | 'plain' | 'markdown' | 'moodle';
 
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
+/** HTML text and attribute escaping: the same characters as XML's. */
+export { escapeHtml };
 
 function newlinesToBreaks(html: string): string {
   return html.replace(/\r\n?/g, '\n').replace(/\n/g, '<br>');
@@ -88,5 +89,5 @@ export function appendBlank(html: string): string {
 
 /** Points carry at most one decimal (the question editor's rule); anything unreadable counts as 0. */
 export function roundPoint(value: number): number {
-  return Number.isFinite(value) && value > 0 ? Math.round(value * 10) / 10 : 0;
+  return Number.isFinite(value) && value > 0 ? roundPoints(value) : 0;
 }

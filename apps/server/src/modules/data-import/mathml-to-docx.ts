@@ -20,7 +20,7 @@ import {
   type MathLargeOperatorName,
 } from 'docx/math';
 import { isTag, type AnyNode, type Element } from 'domhandler';
-import { textContent } from 'domutils';
+import { findOne, textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
 
 /**
@@ -336,16 +336,6 @@ export function mathElementToDocx(math: Element): DocxMath {
 
 /** MathML source → a Word equation, or null when it holds no `<math>` element. */
 export function mathmlToDocx(source: string): DocxMath | null {
-  const found = findMath(parseDocument(source).children);
+  const found = findOne((el) => el.name === 'math', parseDocument(source).children);
   return found ? mathElementToDocx(found) : null;
-}
-
-function findMath(nodes: readonly AnyNode[]): Element | null {
-  for (const node of nodes) {
-    if (!isTag(node)) continue;
-    if (node.name === 'math') return node;
-    const inner = findMath(node.children);
-    if (inner) return inner;
-  }
-  return null;
 }

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Locale } from '@lectern/contracts/common/locale';
 import { templateLangOf } from '@lectern/contracts/data-import/data-import.schemas';
-import { FORMAT_VOCABULARY } from '@lectern/contracts/data-import/question-format';
+import { BLANK_MARK, FORMAT_VOCABULARY } from '@lectern/contracts/data-import/question-format';
 import {
   appendBlank,
   decodeEntities,
@@ -282,26 +282,30 @@ function readCloze(base: QuestionModel, context: Context): Read {
   return {
     ...base,
     type: 'fill_in_blank',
-    description: base.description.replace(CLOZE_GAP, '____'),
+    description: base.description.replace(CLOZE_GAP, BLANK_MARK),
     blanks,
     settings: caseSensitive ? { case_sensitive: true } : {},
   };
 }
 
-const SUPPORTED_TYPES = new Set([
-  'multichoice',
-  'truefalse',
-  'shortanswer',
-  'numerical',
-  'essay',
-  'matching',
-  'description',
-  'cloze',
-  'multianswer',
+type Reader = (question: XmlElement, base: QuestionModel, context: Context) => Read;
+
+/** The reader of each supported question type. */
+const READERS = new Map<string, Reader>([
+  ['multichoice', readMultichoice],
+  ['truefalse', readTrueFalse],
+  ['shortanswer', readOneBlank],
+  ['numerical', readOneBlank],
+  ['essay', readEssay],
+  ['matching', readMatching],
+  ['description', (_question, base) => ({ ...base, type: 'paragraph_desc', point: 0 })],
+  ['cloze', (_question, base, context) => readCloze(base, context)],
+  ['multianswer', (_question, base, context) => readCloze(base, context)],
 ]);
 
 function readQuestion(question: XmlElement, context: Context): Read {
-  if (!SUPPORTED_TYPES.has(question.attrs.type ?? '')) return null;
+  const reader = READERS.get(question.attrs.type ?? '');
+  if (!reader) return null;
   const explanation = richText(child(question, 'generalfeedback'), context);
   const knowledge = children(child(question, 'tags'), 'tag')
     .map((tag) => textOf(tag))
@@ -313,26 +317,7 @@ function readQuestion(question: XmlElement, context: Context): Read {
     answer_explanation: htmlToText(explanation) === '' && !/<img/i.test(explanation) ? null : explanation,
     knowledge_node_names: knowledge,
   };
-  switch (question.attrs.type) {
-    case 'multichoice':
-      return readMultichoice(question, base, context);
-    case 'truefalse':
-      return readTrueFalse(question, base, context);
-    case 'shortanswer':
-    case 'numerical':
-      return readOneBlank(question, base, context);
-    case 'essay':
-      return readEssay(question, base, context);
-    case 'matching':
-      return readMatching(question, base, context);
-    case 'description':
-      return { ...base, type: 'paragraph_desc', point: 0 };
-    case 'cloze':
-    case 'multianswer':
-      return readCloze(base, context);
-    default:
-      return null;
-  }
+  return reader(question, base, context);
 }
 
 /** The document's nodes, or the line of its first error. */
@@ -352,6 +337,8 @@ export function readMoodleXml(
 ): { questions: QuestionModel[]; warnings: string[] } {
   const warnings = new ReaderWarnings(options.locale);
   const vocabulary = FORMAT_VOCABULARY[templateLangOf(options.locale)];
+  const trueWord = vocabulary.trueWords[0] ?? 'True';
+  const falseWord = vocabulary.falseWords[0] ?? 'False';
   const nodes = parseXml(text);
   if (typeof nodes === 'number') {
     warnings.add('interchange.xmlUnreadable', { line: nodes });
@@ -371,13 +358,7 @@ export function readMoodleXml(
     if (type === 'category') continue;
     number += 1;
     const label = textOf(child(question, 'name')) || warnings.questionLabel(number);
-    const context: Context = {
-      warnings,
-      label,
-      trueWord: vocabulary.trueWords[0] ?? 'True',
-      falseWord: vocabulary.falseWords[0] ?? 'False',
-    };
-    const read = readQuestion(question, context);
+    const read = readQuestion(question, { warnings, label, trueWord, falseWord });
     if (read === null) warnings.add('interchange.typeUnsupported', { question: label, type });
     else if ('warning' in read) warnings.add(read.warning, { question: label });
     else questions.push(read);

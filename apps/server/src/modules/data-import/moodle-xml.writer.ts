@@ -1,6 +1,7 @@
 import { BLANK_PATTERN } from '@lectern/contracts/data-import/question-format';
 import { textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
+import { escapeXml } from './docx-xml.ts';
 import type { QuestionModel } from './question-model.ts';
 import { isTrueOption } from './question-text.writer.ts';
 
@@ -19,12 +20,9 @@ function clean(text: string): string {
   return text.replace(INVALID_XML_CHARS, '');
 }
 
-function escapeXml(text: string): string {
-  return clean(text)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
+/** Text as XML character data: characters XML cannot hold dropped, the rest escaped. */
+function xmlText(text: string): string {
+  return escapeXml(clean(text));
 }
 
 /** A CDATA section; a "]]>" inside is split across two sections so it cannot end the first early. */
@@ -83,7 +81,7 @@ class MoodleXmlWriter {
         break;
       case 'fill_in_blank':
         if (q.blanks.length === 1) this.shortAnswer(q);
-        else this.embedded(q);
+        else this.write('cloze', q, []);
         break;
       case 'short_answer':
         this.essay(q);
@@ -102,15 +100,15 @@ class MoodleXmlWriter {
     }
   }
 
-  private write(type: string, q: QuestionModel, body: string[], grade = q.point): void {
+  private write(type: string, q: QuestionModel, body: string[]): void {
     this.count += 1;
-    const tags = q.knowledge_node_names.map((name) => `<tag><text>${escapeXml(name)}</text></tag>`).join('');
+    const tags = q.knowledge_node_names.map((name) => `<tag><text>${xmlText(name)}</text></tag>`).join('');
     this.out.push(
       `  <question type="${type}">`,
-      `    <name><text>${escapeXml(nameOf(q, `Question ${this.count}`))}</text></name>`,
+      `    <name><text>${xmlText(nameOf(q, `Question ${this.count}`))}</text></name>`,
       `    ${htmlText('questiontext', this.questionText(q))}`,
       `    ${htmlText('generalfeedback', q.answer_explanation ?? '')}`,
-      `    <defaultgrade>${type === 'description' ? 0 : formatNumber(grade)}</defaultgrade>`,
+      `    <defaultgrade>${type === 'description' ? 0 : formatNumber(q.point)}</defaultgrade>`,
       '    <penalty>0</penalty>',
       '    <hidden>0</hidden>',
       ...body.map((line) => `    ${line}`),
@@ -133,7 +131,7 @@ class MoodleXmlWriter {
   }
 
   private answer(fraction: string, html: string, format = 'html'): string {
-    const text = format === 'html' ? cdata(html) : escapeXml(html);
+    const text = format === 'html' ? cdata(html) : xmlText(html);
     return `<answer fraction="${fraction}" format="${format}"><text>${text}</text><feedback format="html"><text></text></feedback></answer>`;
   }
 
@@ -167,10 +165,6 @@ class MoodleXmlWriter {
     ]);
   }
 
-  private embedded(q: QuestionModel): void {
-    this.write('cloze', q, []);
-  }
-
   private essay(q: QuestionModel): void {
     this.write('essay', q, [
       '<responseformat>editor</responseformat>',
@@ -184,7 +178,7 @@ class MoodleXmlWriter {
 
   private matching(q: QuestionModel): void {
     const paired = new Set(q.pairs.map((p) => p.option_index));
-    const right = (index: number) => escapeXml(plainText(q.options[index]?.content ?? ''));
+    const right = (index: number) => xmlText(plainText(q.options[index]?.content ?? ''));
     this.write('matching', q, [
       '<shuffleanswers>true</shuffleanswers>',
       ...q.pairs.map(

@@ -1,5 +1,6 @@
 import { parseDocument } from 'htmlparser2';
 import { isTag, isText, type ChildNode, type Element } from 'domhandler';
+import { escapeText } from './question-lines.ts';
 
 /**
  * Word equations (Office Math Markup, `m:oMath` / `m:oMathPara`) as presentation MathML, the form the
@@ -55,10 +56,13 @@ function child(element: Element, context: Context, name: string): Element | unde
  * is present without a value.
  */
 function property(element: Element, context: Context, group: string, name: string): string | undefined {
-  const properties = child(element, context, group);
-  const setting = properties && child(properties, context, name);
-  if (!setting) return undefined;
-  return setting.attribs[`${context.prefix}val`] ?? '';
+  return setting(child(element, context, group), context, name);
+}
+
+/** One setting (`m:sty/@m:val`) of a property group, or undefined when the group or setting is absent. */
+function setting(properties: Element | undefined, context: Context, name: string): string | undefined {
+  const element = properties && child(properties, context, name);
+  return element ? (element.attribs[`${context.prefix}val`] ?? '') : undefined;
 }
 
 /** OMML on/off properties are on when present without a value. */
@@ -69,10 +73,6 @@ function isOn(value: string | undefined): boolean {
 
 function isOff(value: string | undefined): boolean {
   return value === '0' || value === 'off' || value === 'false';
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 function row(nodes: Nodes): string {
@@ -109,8 +109,7 @@ function convertForeign(element: Element, context: Context): Nodes {
 
 /** An argument slot (`m:e`, `m:num`, `m:sup`…) as one MathML node. */
 function argument(element: Element, context: Context, name: string): string {
-  const slot = child(element, context, name);
-  return row(slot ? convertChildren(slot, context) : []);
+  return row(argumentNodes(element, context, name));
 }
 
 function argumentNodes(element: Element, context: Context, name: string): Nodes {
@@ -187,10 +186,7 @@ type RunStyle = {
 };
 
 function runStyle(runProperties: Element | undefined, context: Context): RunStyle {
-  const value = (name: string) => {
-    const setting = runProperties && child(runProperties, context, name);
-    return setting ? (setting.attribs[`${context.prefix}val`] ?? '') : undefined;
-  };
+  const value = (name: string) => setting(runProperties, context, name);
   return {
     style: value('sty'),
     script: value('scr') ?? 'roman',
@@ -337,14 +333,10 @@ function convertNary(element: Element, context: Context): string {
   return `<mrow>${scripted}${base}</mrow>`;
 }
 
-function delimiter(value: string | undefined, fallback: string): string {
-  return value === undefined ? fallback : value;
-}
-
 function convertDelimiters(element: Element, context: Context): string {
-  const open = delimiter(property(element, context, 'dPr', 'begChr'), '(');
-  const close = delimiter(property(element, context, 'dPr', 'endChr'), ')');
-  const separator = delimiter(property(element, context, 'dPr', 'sepChr'), '|');
+  const open = property(element, context, 'dPr', 'begChr') ?? '(';
+  const close = property(element, context, 'dPr', 'endChr') ?? ')';
+  const separator = property(element, context, 'dPr', 'sepChr') ?? '|';
   const parts = childElements(element, context, 'e').map((slot) => row(convertChildren(slot, context)));
   const inner = parts.join(separator ? operator(separator) : '');
   return `<mrow>${open ? operator(open) : ''}${inner}${close ? operator(close) : ''}</mrow>`;
@@ -416,7 +408,7 @@ function convertEquationArray(element: Element, context: Context): string {
 }
 
 function convertBorderBox(element: Element, context: Context): string {
-  const setting = (name: string) => property(element, context, 'borderBoxPr', name);
+  const value = (name: string) => property(element, context, 'borderBoxPr', name);
   const sides = (
     [
       ['hideTop', 'top'],
@@ -425,7 +417,7 @@ function convertBorderBox(element: Element, context: Context): string {
       ['hideRight', 'right'],
     ] as const
   )
-    .filter(([hide]) => !isOn(setting(hide)))
+    .filter(([hide]) => !isOn(value(hide)))
     .map(([, side]) => side);
   const strikes = (
     [
@@ -435,7 +427,7 @@ function convertBorderBox(element: Element, context: Context): string {
       ['strikeTLBR', 'downdiagonalstrike'],
     ] as const
   )
-    .filter(([strike]) => isOn(setting(strike)))
+    .filter(([strike]) => isOn(value(strike)))
     .map(([, name]) => name);
   const notations = [...(sides.length === 4 ? ['box'] : sides), ...strikes];
   const body = argumentNodes(element, context, 'e');

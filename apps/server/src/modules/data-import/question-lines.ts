@@ -1,5 +1,7 @@
 import type { ChildNode, Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
+import { BLANK_MARK, BLANK_PATTERN } from '@lectern/contracts/data-import/question-format';
+import { escapeXml } from './docx-xml.ts';
 import { LINE_BLOCKS } from './html-blocks.ts';
 
 /**
@@ -31,15 +33,10 @@ export class TextLine {
     this.norm = normalizeWidth(text);
   }
 
-  /** The plain text of [start, end), trimmed. */
-  plain(start = 0, end = this.text.length): string {
-    return this.text.slice(start, end).trim();
-  }
-
   /**
    * The inline HTML of the plain-text range [start, end), trimmed at both edges. Formatting that
    * wrapped only the cut-off text (a bold question number) disappears with it; nothing is left empty.
-   * With `blanks`, every run of three or more underscores becomes exactly `____`.
+   * With `blanks`, every run of three or more underscores becomes exactly BLANK_MARK (`____`).
    */
   html(start = 0, end = this.text.length, options: { blanks?: boolean } = {}): string {
     let from = start;
@@ -66,7 +63,7 @@ export class TextLine {
           Math.min(segment.text.length, to - segStart),
         );
         if (text === '') continue;
-        piece = escapeText(options.blanks ? text.replace(BLANK_RUN, '____') : text);
+        piece = escapeText(options.blanks ? text.replace(BLANK_PATTERN, BLANK_MARK) : text);
       }
       open = switchMarks(out, open, segment.marks);
       out.push(piece);
@@ -78,8 +75,6 @@ export class TextLine {
 
 export type TableLine = { readonly kind: 'table'; readonly html: string; readonly text: string };
 export type ContentLine = TextLine | TableLine;
-
-const BLANK_RUN = /[_＿]{3,}/g;
 
 /** Closes the marks not shared with the next run and opens its new ones; returns the new open list. */
 function switchMarks(out: string[], open: readonly Mark[], next: readonly Mark[]): readonly Mark[] {
@@ -117,15 +112,9 @@ export function normalizeWidth(text: string): string {
   });
 }
 
-/** Text and attribute escaping as the server's sanitiser writes it, so sanitising our output changes nothing. */
+/** Text escaping as the server's sanitiser writes it (attributes: escapeXml), so sanitising our output changes nothing. */
 export function escapeText(text: string): string {
   return text.replace(/[&<>]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : '&gt;'));
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/[&<>"]/g, (c) =>
-    c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;',
-  );
 }
 
 const VOID_TAGS = new Set([
@@ -144,8 +133,7 @@ const VOID_TAGS = new Set([
 
 function openTag(el: Element): string {
   let attributes = '';
-  for (const [name, value] of Object.entries(el.attribs))
-    attributes += ` ${name}="${escapeAttribute(value)}"`;
+  for (const [name, value] of Object.entries(el.attribs)) attributes += ` ${name}="${escapeXml(value)}"`;
   return VOID_TAGS.has(el.name) ? `<${el.name}${attributes} />` : `<${el.name}${attributes}>`;
 }
 
@@ -292,17 +280,6 @@ class LineCollector {
   }
 }
 
-const markCache = new WeakMap<Element, Mark>();
-
-function markOf(el: Element): Mark {
-  let mark = markCache.get(el);
-  if (!mark) {
-    mark = { open: openTag(el), close: `</${el.name}>` };
-    markCache.set(el, mark);
-  }
-  return mark;
-}
-
 function walk(nodes: readonly ChildNode[], out: LineCollector): void {
   for (const node of nodes) {
     if (node.type === 'text') out.addText(node.data);
@@ -334,7 +311,7 @@ function readElement(el: Element, out: LineCollector): void {
   } else if (TRANSPARENT_TAGS.has(name) && Object.keys(el.attribs).length === 0) {
     walk(el.children, out);
   } else if (!SKIPPED_TAGS.has(name)) {
-    out.pushMark(markOf(el));
+    out.pushMark({ open: openTag(el), close: `</${el.name}>` });
     walk(el.children, out);
     out.popMark();
   }

@@ -9,9 +9,11 @@ import {
   type TemplateLang,
 } from '@lectern/contracts/data-import/data-import.schemas';
 import { toSubjectInput } from '@lectern/contracts/data-import/imported-subject';
-import { FORMAT_VOCABULARY } from '@lectern/contracts/data-import/question-format';
+import { BLANK_PATTERN, FORMAT_VOCABULARY } from '@lectern/contracts/data-import/question-format';
 import { SUBJECT_LIMITS, SubjectInputSchema } from '@lectern/contracts/exams/subject.schemas';
 import { translate, translateIssue, type MessageKey } from '../../platform/messages.ts';
+import { roundPoints } from '../exams/subject-input.ts';
+import { escapeRegExp } from './docx-xml.ts';
 import {
   contentToLines,
   escapeText,
@@ -41,8 +43,6 @@ type Piece = { html: string; text: string; norm: string; line: number; table: bo
 
 class Part {
   readonly pieces: Piece[] = [];
-
-  constructor(readonly line: number) {}
 
   add(piece: Piece): void {
     if (piece.html !== '') this.pieces.push(piece);
@@ -136,10 +136,6 @@ for (const lang of TEMPLATE_LANGS) {
   }
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
 const LABEL_ALTERNATIVES = [...LABEL_BY_NAME.keys()]
   .sort((a, b) => b.length - a.length)
   .map((name) => escapeRegExp(name).replace(/ /g, '\\s+'))
@@ -164,7 +160,6 @@ const ZH_SECTION_POINTS = /每小?[题題]\s*(\d+(?:\.\d+)?)\s*分/;
 const EN_SECTION_POINTS =
   /\beach\s+(?:question\s+)?(?:is\s+)?(\d+(?:\.\d+)?)\s*points?|(\d+(?:\.\d+)?)\s*points?\s+each/i;
 const POINTS = /^(-?\d+(?:\.\d+)?)\s*(?:分|points?|pts?|marks?)?\.?$/i;
-const BLANKS = /_{3,}/g;
 const STEM_TYPES: readonly ImportedSubjectType[] = ['analysis', 'cloze'];
 
 function typeOf(name: string): ImportedSubjectType | null {
@@ -189,10 +184,6 @@ function pointValue(text: string): number | null {
     return null;
   }
   return value;
-}
-
-function roundPoints(value: number): number {
-  return Math.round(value * 10) / 10;
 }
 
 function snippet(text: string): string {
@@ -261,8 +252,7 @@ class QuestionTextParser {
 
   private readLine(line: TextLine, n: number): void {
     const norm = line.norm;
-    let lead = 0;
-    while (lead < norm.length && isSpace(norm.charCodeAt(lead))) lead += 1;
+    const lead = this.skipSpaces(norm, 0);
     if (lead === norm.length) return;
     const text = lead === 0 ? norm : norm.slice(lead);
 
@@ -321,7 +311,7 @@ class QuestionTextParser {
       tagType: null,
       sectionType: parent ? null : this.section.type,
       sectionPoints: parent ? parent.sectionPoints : this.section.points,
-      description: new Part(n),
+      description: new Part(),
       options: [],
       answer: null,
       explanation: null,
@@ -412,11 +402,11 @@ class QuestionTextParser {
     const content = this.piece(line, n, contentStart, line.text.length, false);
     switch (kind) {
       case 'answer':
-        d.answer = new Part(n);
+        d.answer = new Part();
         d.answer.add(content);
         break;
       case 'answer_explanation':
-        d.explanation = new Part(n);
+        d.explanation = new Part();
         d.explanation.add(content);
         break;
       case 'point': {
@@ -473,7 +463,7 @@ class QuestionTextParser {
       } else {
         match = null;
       }
-      const part = new Part(n);
+      const part = new Part();
       part.add(this.piece(line, n, contentStart, end, false));
       d.options.push({ part, line: n });
       if (!match) break;
@@ -517,9 +507,8 @@ class QuestionTextParser {
 
   private piece(line: TextLine, n: number, start: number, end: number, blanks: boolean): Piece {
     const norm = line.norm;
-    let from = start;
+    const from = Math.min(this.skipSpaces(norm, start), end);
     let to = end;
-    while (from < to && isSpace(norm.charCodeAt(from))) from += 1;
     while (to > from && isSpace(norm.charCodeAt(to - 1))) to -= 1;
     return {
       html: line.html(from, to, { blanks }),
@@ -687,7 +676,7 @@ class QuestionTextParser {
     }
     const first = d.answer?.pieces[0];
     if (first && !first.table && trueFalseOf(first.norm)) return 'true_or_false';
-    if (d.description.norm().match(BLANKS)) return 'fill_in_blank';
+    if (d.description.norm().match(BLANK_PATTERN)) return 'fill_in_blank';
     return 'short_answer';
   }
 
@@ -771,7 +760,7 @@ class QuestionTextParser {
 
   private finishBlanks(d: Draft, out: ImportedSubSubject): void {
     this.keepOptions(d, out);
-    const blanks = d.description.norm().match(BLANKS)?.length ?? 0;
+    const blanks = d.description.norm().match(BLANK_PATTERN)?.length ?? 0;
     const answer = this.oneLineAnswer(d, out);
     if (!answer) return;
     const groups = this.splitGroups(answer);

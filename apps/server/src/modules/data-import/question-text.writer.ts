@@ -6,6 +6,7 @@ import { isTag, isText, type AnyNode, type Element } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 import type { QuestionModel } from './question-model.ts';
 import { LINE_BLOCKS } from './html-blocks.ts';
+import { escapeText } from './question-lines.ts';
 
 /**
  * Matching and text blocks are not in the import format, but an export must not lose them: written with
@@ -22,10 +23,6 @@ const ATOMIC = new Set(['img', 'math']);
 const IGNORED = new Set(['script', 'style', 'head', 'title', 'template']);
 
 type HtmlPiece = { kind: 'line' | 'block'; html: string };
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');

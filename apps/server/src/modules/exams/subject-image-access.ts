@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { subjects } from '../../db/schema/exams.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { orNullWhenDenied } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { activityAccess } from '../activities/activity-access.ts';
 import { subjectLibAccess } from './subject-lib-access.ts';
@@ -32,12 +33,7 @@ export function subjectImageAccess(db: Database) {
       const readableLibs = new Set<number>();
       await Promise.all(
         libIds.map(async (libId) => {
-          try {
-            await libs.load(actor, libId, 'read', tx);
-            readableLibs.add(libId);
-          } catch {
-            // Not readable by this caller: its pictures stay hidden.
-          }
+          if (await orNullWhenDenied(() => libs.load(actor, libId, 'read', tx))) readableLibs.add(libId);
         }),
       );
       for (const r of rows) {

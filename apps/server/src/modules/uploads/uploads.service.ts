@@ -272,11 +272,11 @@ export function uploadsService(ctx: AppContext) {
     },
 
     /** The bytes of a file readable by the caller (a picture inside a question being exported). */
-    async readReadableBytes(actor: Actor, id: number): Promise<{ upload: UploadRow; bytes: Buffer } | null> {
+    async readReadableBytes(actor: Actor, id: number): Promise<Buffer | null> {
       const upload = await repo.findById(id);
       if (!upload || upload.orgId !== actor.orgId || upload.deleted || !upload.storageKey) return null;
       if ((await access.downloadVerdict(actor, upload)) !== 'allowed') return null;
-      return { upload, bytes: await readStored(upload.storageKey) };
+      return readStored(upload.storageKey);
     },
 
     /** The bytes of a metadata-first upload: only its creator sends them, once, exactly as declared. */
