@@ -98,6 +98,18 @@ export const ImportedSubjectSchema = z
   .meta({ id: 'ImportedSubject' });
 export type ImportedSubject = z.infer<typeof ImportedSubjectSchema>;
 
+type WithErrors = Pick<ImportedSubSubject, 'errors'>;
+
+/** Whether a question has an error of its own or in one of its sub-questions: it cannot be saved. */
+export function hasImportErrors(subject: WithErrors & { sub_subjects?: readonly WithErrors[] }): boolean {
+  return subject.errors.length > 0 || (subject.sub_subjects?.some((sub) => sub.errors.length > 0) ?? false);
+}
+
+/** Text or a picture: raw content worth identifying (the server refuses anything else). */
+export function hasImportContent(html: string): boolean {
+  return html.replace(/<[^>]*>/g, '').trim() !== '' || /<img/i.test(html);
+}
+
 const TargetFields = {
   belong: ImportBelongSchema,
   belong_id: z.coerce.number('dataImport.belongInvalid').int().positive('dataImport.belongInvalid'),
@@ -125,7 +137,7 @@ export const IdentifyImportRequestSchema = z.object({
   content: z
     .string('dataImport.contentRequired')
     .max(IMPORT_LIMITS.contentMax, 'dataImport.contentTooLong')
-    .refine((v) => v.replace(/<[^>]*>/g, '').trim() !== '' || /<img/i.test(v), 'dataImport.contentRequired'),
+    .refine(hasImportContent, 'dataImport.contentRequired'),
   exam_type: ImportExamTypeSchema.default('standard'),
   /** Exams: import into the make-up paper (its points are counted separately). */
   is_makeup_exam: z.boolean().default(false),
@@ -175,12 +187,18 @@ export function templateFileName(
   return `${belong}${withKnowledgeNode ? '-with-knowledge-node' : ''}-${lang}.docx`;
 }
 
+/** Where a template in one language is downloaded: `/static/data_import_templates/exam-zh-cn.docx`, … */
+export function templateUrl(belong: ImportBelong, withKnowledgeNode: boolean, lang: TemplateLang): string {
+  return `${TEMPLATE_BASE_PATH}/${templateFileName(belong, withKnowledgeNode, lang)}`;
+}
+
+/** The template in the language of a locale, as `templateLangOf` picks it. */
 export function templatePath(
   belong: ImportBelong,
   withKnowledgeNode: boolean,
   locale: string | null,
 ): string {
-  return `${TEMPLATE_BASE_PATH}/${templateFileName(belong, withKnowledgeNode, templateLangOf(locale))}`;
+  return templateUrl(belong, withKnowledgeNode, templateLangOf(locale));
 }
 
 /** Every template the build produces: 3 targets × with/without knowledge nodes × 3 languages. */
@@ -217,9 +235,7 @@ export function importSaveBlocker(
   remainingPoints: number | null,
 ): 'empty' | 'errors' | 'points' | null {
   if (subjects.length === 0) return 'empty';
-  if (subjects.some((s) => s.errors.length > 0 || s.sub_subjects.some((sub) => sub.errors.length > 0))) {
-    return 'errors';
-  }
+  if (subjects.some(hasImportErrors)) return 'errors';
   const total = subjects.reduce((sum, s) => sum + s.point, 0);
   if (remainingPoints !== null && total - remainingPoints > 1e-9) return 'points';
   return null;

@@ -1,5 +1,5 @@
 import type { SubjectInput } from '../exams/subject.schemas.ts';
-import type { ImportedSubject, ImportedSubSubject } from './data-import.schemas.ts';
+import { hasImportErrors, type ImportedSubject, type ImportedSubSubject } from './data-import.schemas.ts';
 
 type SubSubjectInput = NonNullable<SubjectInput['sub_subjects']>[number];
 
@@ -41,6 +41,5 @@ export function toSubjectInput(s: ImportedSubject | ImportedSubSubject): Subject
 
 /** How many questions have at least one error, their own or a sub-question's. */
 export function importedErrorCount(subjects: readonly ImportedSubject[]): number {
-  return subjects.filter((s) => s.errors.length > 0 || s.sub_subjects.some((sub) => sub.errors.length > 0))
-    .length;
+  return subjects.filter((s) => hasImportErrors(s)).length;
 }

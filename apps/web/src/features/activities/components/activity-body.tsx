@@ -3,12 +3,12 @@ import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import { MEETING_TYPES } from '@lectern/contracts/activities/activity-types';
 import { Button, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RenderedHtml } from '../../../shared/components/rendered-html.tsx';
 import { ForumBoard } from '../../discussions/public/forum-board.tsx';
 import { ExamActivityBody } from '../../exams/public/exam-activity-body.tsx';
 import { isWebUrl } from './activity-form.rules.ts';
 import { MaterialBody } from './material-body.tsx';
 import { OnlineVideoBody } from './online-video-body.tsx';
-import { RichText } from './rich-text.tsx';
 
 function textOf(data: Record<string, unknown>, field: string): string | undefined {
   const value = data[field];
@@ -17,7 +17,7 @@ function textOf(data: Record<string, unknown>, field: string): string | undefine
 
 function Description({ activity }: { activity: Activity }) {
   const description = textOf(activity.data, 'description');
-  return description ? <RichText html={description} /> : null;
+  return description ? <RenderedHtml html={description} /> : null;
 }
 
 function WebLinkBody({ activity }: { activity: Activity }) {
@@ -101,7 +101,7 @@ export function ActivityBody({ activity }: { activity: Activity }) {
   if (activity.type === 'page') {
     const content = textOf(activity.data, 'content');
     return content ? (
-      <RichText html={content} className="activity-page-content" />
+      <RenderedHtml html={content} className="activity-page-content" />
     ) : (
       <Typography.Text type="secondary">{t('detail.noContent')}</Typography.Text>
     );

@@ -37,15 +37,3 @@ export function makeupQuery(target: ImportTarget): { is_makeup_exam?: 1 } {
 export function exportUrl(target: ImportTarget, format: ExportFormat): string {
   return buildUrl(`${subjectsPath(target)}/export`, { format, ...makeupQuery(target) });
 }
-
-/** Spec 000 section 7: points used by an exam or classroom exam; libraries have no total. */
-export function pointsPath(target: Pick<ImportTarget, 'belong' | 'id'>): string | null {
-  switch (target.belong) {
-    case 'exam':
-      return `/api/exams/${target.id}/points`;
-    case 'classroom':
-      return `/api/classrooms/${target.id}/points`;
-    case 'library':
-      return null;
-  }
-}

@@ -8,9 +8,9 @@ import { Alert, Checkbox, Flex, Select, Space, Typography } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { formatPoints } from '../../exams/public/subject-labels.ts';
 import type { ImportTarget } from '../api/import-target.ts';
 import { helpPagePath, offersKnowledgeNodes } from './import-paths.ts';
-import { formatPoints } from './imported-subject-card.tsx';
 
 export interface ImportGuideProps {
   target: ImportTarget;

@@ -2,10 +2,9 @@ import { DownloadOutlined } from '@ant-design/icons';
 import {
   IMPORT_LIMITS,
   importTypesFor,
-  TEMPLATE_BASE_PATH,
   TEMPLATE_LANGS,
-  templateFileName,
   templateLangOf,
+  templateUrl,
   type ImportBelong,
 } from '@lectern/contracts/data-import/data-import.schemas';
 import { FORMAT_VOCABULARY, type FormatVocabulary } from '@lectern/contracts/data-import/question-format';
@@ -152,10 +151,7 @@ export function ImportHelp({ belong, showKnowledgeNodes }: ImportHelpProps) {
           <ul style={{ margin: 0 }}>
             {TEMPLATE_LANGS.map((templateLang) => (
               <li key={templateLang}>
-                <a
-                  href={`${TEMPLATE_BASE_PATH}/${templateFileName(belong, showKnowledgeNodes, templateLang)}`}
-                  download
-                >
+                <a href={templateUrl(belong, showKnowledgeNodes, templateLang)} download>
                   <DownloadOutlined aria-hidden /> {t(`templates.${templateLang}`)}
                 </a>
               </li>

@@ -1,6 +1,6 @@
 import type { ImportBelong } from '@lectern/contracts/data-import/data-import.schemas';
 import { buildUrl } from '../../../shared/api/http-client.ts';
-import type { ImportTarget } from '../api/import-target.ts';
+import { makeupQuery, type ImportTarget } from '../api/import-target.ts';
 import type { ImportMode } from './import-file-rules.ts';
 
 /** The import page of a target: `/exam/{id}/subjects/import?mode=word`, … */
@@ -11,10 +11,7 @@ export function importPagePath(target: ImportTarget, mode: ImportMode): string {
       : target.belong === 'classroom'
         ? `/course/classroom-exam/${target.id}/subjects/import`
         : `/subject-lib/${target.id}/import`;
-  return buildUrl(base, {
-    mode,
-    is_makeup_exam: target.belong === 'exam' && target.isMakeup ? 1 : undefined,
-  });
+  return buildUrl(base, { mode, ...makeupQuery(target) });
 }
 
 /** Spec 000 section 2: where the user lands after importing. */

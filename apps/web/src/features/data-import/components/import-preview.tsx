@@ -1,7 +1,8 @@
 import type { IdentifyImportResponse } from '@lectern/contracts/data-import/data-import.schemas';
 import { Alert, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatPoints, ImportedSubjectCard } from './imported-subject-card.tsx';
+import { formatPoints } from '../../exams/public/subject-labels.ts';
+import { ImportedSubjectCard } from './imported-subject-card.tsx';
 
 export interface ImportPreviewProps {
   result: IdentifyImportResponse;

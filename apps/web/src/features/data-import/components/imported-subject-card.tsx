@@ -1,21 +1,14 @@
 import { CheckCircleFilled } from '@ant-design/icons';
-import type { ImportedSubject, ImportedSubSubject } from '@lectern/contracts/data-import/data-import.schemas';
+import {
+  hasImportErrors,
+  type ImportedSubject,
+  type ImportedSubSubject,
+} from '@lectern/contracts/data-import/data-import.schemas';
 import { optionLetter } from '@lectern/contracts/exams/subject.schemas';
 import { Alert, Card, Flex, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ImportHtml } from './import-html.tsx';
-
-/** Spec 000 section 3: difficulty none=0, hard=1, medium=2, easy=3; the index is the level. */
-const DIFFICULTY_NAMES = ['none', 'hard', 'medium', 'easy'] as const;
-
-/** Points shown to one decimal at most (2, 2.5), as the format allows. */
-export function formatPoints(points: number): string {
-  return String(Math.round(points * 10) / 10);
-}
-
-function hasErrors(subject: ImportedSubject | ImportedSubSubject): boolean {
-  return subject.errors.length > 0 || ('sub_subjects' in subject && subject.sub_subjects.some(hasErrors));
-}
+import { RenderedHtml } from '../../../shared/components/rendered-html.tsx';
+import { difficultyName, formatPoints } from '../../exams/public/subject-labels.ts';
 
 export interface ImportedSubjectCardProps {
   subject: ImportedSubject | ImportedSubSubject;
@@ -30,9 +23,9 @@ export interface ImportedSubjectCardProps {
 export function ImportedSubjectCard({ subject, position }: ImportedSubjectCardProps) {
   const { t } = useTranslation('data-import');
   const { token } = theme.useToken();
-  const wrong = hasErrors(subject);
+  const wrong = hasImportErrors(subject);
   const subs = 'sub_subjects' in subject ? subject.sub_subjects : [];
-  const difficulty = DIFFICULTY_NAMES[subject.difficulty_level] ?? 'none';
+  const difficulty = difficultyName(subject.difficulty_level);
   const name = t('preview.questionName', { position });
   // A choice's answer shows on its options and a blank's on its blanks; other answers are shown as written.
   const answerShown =
@@ -80,7 +73,7 @@ export function ImportedSubjectCard({ subject, position }: ImportedSubjectCardPr
         {subject.description.trim() === '' ? (
           <Typography.Text type="secondary">{t('preview.noText')}</Typography.Text>
         ) : (
-          <ImportHtml html={subject.description} />
+          <RenderedHtml html={subject.description} />
         )}
         {subject.options.length > 0 && (
           <ul aria-label={t('preview.options')} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
@@ -97,7 +90,7 @@ export function ImportedSubjectCard({ subject, position }: ImportedSubjectCardPr
                 <Typography.Text strong={option.is_answer} style={{ color: 'inherit' }}>
                   {optionLetter(index)}.
                 </Typography.Text>
-                <ImportHtml inline html={option.content} />
+                <RenderedHtml inline html={option.content} />
                 {option.is_answer && (
                   <span>
                     <CheckCircleFilled aria-hidden /> {t('preview.correct')}
@@ -120,13 +113,13 @@ export function ImportedSubjectCard({ subject, position }: ImportedSubjectCardPr
         {answerShown && subject.answer !== null && (
           <div>
             <Typography.Text strong>{t('preview.answer')}</Typography.Text>
-            <ImportHtml html={subject.answer} />
+            <RenderedHtml html={subject.answer} />
           </div>
         )}
         {subject.answer_explanation !== null && subject.answer_explanation.trim() !== '' && (
           <div>
             <Typography.Text strong>{t('preview.explanation')}</Typography.Text>
-            <ImportHtml html={subject.answer_explanation} />
+            <RenderedHtml html={subject.answer_explanation} />
           </div>
         )}
         {subject.knowledge_node_names.length > 0 && (

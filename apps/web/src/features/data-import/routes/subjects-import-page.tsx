@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import {
+  hasImportContent,
   IMPORT_LIMITS,
   importSaveBlocker,
   type IdentifyImportResponse,
@@ -8,17 +9,19 @@ import {
 } from '@lectern/contracts/data-import/data-import.schemas';
 import { SUBJECT_LIMITS } from '@lectern/contracts/exams/subject.schemas';
 import { formatBytes } from '@lectern/contracts/uploads/upload-rules';
+import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Flex, Modal, Result, Row, Typography } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/http-client.ts';
+import { paperPointsQueryOptions } from '../../exams/public/paper-points.ts';
+import { formatPoints } from '../../exams/public/subject-labels.ts';
 import { uploadFile } from '../../uploads/public/upload-file.ts';
 import { useConvertImport } from '../api/convert-import.ts';
 import { useIdentifyImport } from '../api/identify-import.ts';
 import type { ImportTarget } from '../api/import-target.ts';
-import { usePaperPoints } from '../api/get-paper-points.ts';
 import { useSaveImportedSubjects } from '../api/save-imported-subjects.ts';
 import { ImportFileDrop } from '../components/import-file-drop.tsx';
 import {
@@ -30,7 +33,6 @@ import {
 import { ImportGuide } from '../components/import-guide.tsx';
 import { returnPath } from '../components/import-paths.ts';
 import { ImportPreview } from '../components/import-preview.tsx';
-import { formatPoints } from '../components/imported-subject-card.tsx';
 import { RawEditor, type LoadedContent } from '../components/raw-editor.tsx';
 import { useSimulatedProgress } from '../components/simulated-progress.ts';
 import { useLeaveGuard } from '../components/use-leave-guard.tsx';
@@ -69,11 +71,6 @@ function SubjectsImportRoute({ belong }: { belong: ImportBelong }) {
   };
   // A new target or mode is a new import: nothing of the previous one carries over.
   return <SubjectsImport key={`${belong}-${id}-${mode}-${target.isMakeup}`} target={target} mode={mode} />;
-}
-
-/** Text or a picture: the same test the server applies before identifying. */
-function hasContent(html: string): boolean {
-  return html.replace(/<[^>]*>/g, '').trim() !== '' || /<img/i.test(html);
 }
 
 /** The server's sentence, then any further reasons it gave (the one field that failed, say). */
@@ -141,7 +138,15 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
   const convert = useConvertImport();
   const identify = useIdentifyImport();
   const save = useSaveImportedSubjects(target);
-  const paperPoints = usePaperPoints(target);
+  // The exams feature's own cache entry: libraries have no points limit, so nothing is asked for them.
+  const paperPoints = useQuery({
+    ...paperPointsQueryOptions({
+      kind: target.belong === 'exam' ? 'exam' : 'classroom',
+      id: target.id,
+      isMakeup: target.isMakeup,
+    }),
+    enabled: target.belong !== 'library',
+  });
 
   useEffect(() => {
     const pending = uploadAbort;
@@ -149,7 +154,7 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
     return () => pending.current?.abort();
   }, []);
 
-  const contentPresent = hasContent(raw);
+  const contentPresent = hasImportContent(raw);
   const busy = uploading || convert.isPending || identify.isPending || save.isPending;
   const guard = useLeaveGuard(!saved && (contentPresent || result !== null));
 
@@ -157,7 +162,7 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
     target.belong === 'library'
       ? null
       : (result?.remaining_points ??
-        (paperPoints.data ? Math.max(0, paperPoints.data.total - paperPoints.data.used) : null));
+        (paperPoints.data ? Math.max(0, paperPoints.data.total_points - paperPoints.data.points) : null));
   const blocker = result ? importSaveBlocker(result.subjects, remainingPoints) : 'empty';
 
   function load(html: string) {
@@ -309,7 +314,7 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
           <ImportGuide
             target={target}
             remainingPoints={remainingPoints}
-            totalPoints={paperPoints.data?.total ?? SUBJECT_LIMITS.examTotalPoints}
+            totalPoints={paperPoints.data?.total_points ?? SUBJECT_LIMITS.examTotalPoints}
             examType={examType}
             onExamTypeChange={changeExamType}
             disabled={busy}

@@ -1,7 +1,8 @@
-import type {
-  IdentifyImportResponse,
-  ImportedSubject,
-  ImportedSubSubject,
+import {
+  hasImportErrors,
+  type IdentifyImportResponse,
+  type ImportedSubject,
+  type ImportedSubSubject,
 } from '@lectern/contracts/data-import/data-import.schemas';
 import type { Upload } from '@lectern/contracts/uploads/upload.schemas';
 
@@ -62,9 +63,7 @@ export function makeIdentifyResponse(
   return {
     subjects,
     total_point: subjects.reduce((sum, s) => sum + s.point, 0),
-    error_count: subjects.filter(
-      (s) => s.errors.length > 0 || s.sub_subjects.some((sub) => sub.errors.length > 0),
-    ).length,
+    error_count: subjects.filter((s) => hasImportErrors(s)).length,
     remaining_points: 80,
     warnings: [],
     ...overrides,

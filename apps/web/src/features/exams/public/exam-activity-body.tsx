@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../shared/components/date-time.ts';
 import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
+import { RenderedHtml } from '../../../shared/components/rendered-html.tsx';
 import { useExamQualification } from '../api/check-exam-qualification.ts';
 import { scoresCsvUrl } from '../api/export-exam-scores.ts';
 import { useExamSubmissions } from '../api/list-exam-submissions.ts';
@@ -18,7 +19,6 @@ import {
   examTakePath,
 } from '../components/taking/exam-paths.ts';
 import { LinkButton } from '../components/taking/link-button.tsx';
-import { SubjectHtml } from '../components/subject-html.tsx';
 
 type ExamStatus = 'notStarted' | 'open' | 'closed';
 
@@ -183,7 +183,7 @@ export function ExamActivityBody({ activity }: { activity: Activity }) {
   const description = typeof activity.data.description === 'string' ? activity.data.description : '';
   return (
     <Flex vertical gap={16}>
-      {description.trim() ? <SubjectHtml html={description} /> : null}
+      {description.trim() ? <RenderedHtml html={description} /> : null}
       {activity.type === 'classroom_exam' ? (
         <ClassroomExamBody activity={activity} />
       ) : activity.can_edit ? (

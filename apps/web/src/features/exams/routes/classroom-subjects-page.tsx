@@ -14,8 +14,8 @@ export function ClassroomSubjectsPage() {
     <PaperEditor
       kind="classroom"
       examId={examId}
-      links={(exam) => (
-        <ImportExportActions target={{ belong: 'classroom', id: exam.id }} canImport={exam.can_edit} />
+      links={(exam, _paper, canEdit) => (
+        <ImportExportActions target={{ belong: 'classroom', id: exam.id }} canImport={canEdit} />
       )}
     />
   );

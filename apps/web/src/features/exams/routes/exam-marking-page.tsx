@@ -21,6 +21,7 @@ import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/http-client.ts';
 import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
+import { htmlToText } from '../../../shared/components/rendered-html.tsx';
 import { scoresCsvUrl } from '../api/export-exam-scores.ts';
 import { useExam } from '../api/get-exam.ts';
 import { useMarkingExaminees, useMarkingGroups, type MarkingScope } from '../api/list-marking-examinees.ts';
@@ -31,7 +32,6 @@ import { ExamineeList, type MarkFilter, type MarkingEntry } from '../components/
 import { SubmissionMarking } from '../components/marking/submission-marking.tsx';
 import { ExamPageHeader } from '../components/taking/exam-page-header.tsx';
 import { NotFoundResult, useExamIdParam } from '../components/taking/exam-route-params.tsx';
-import { htmlToText } from '../components/subject-html.tsx';
 
 type Mode = 'question' | 'student';
 

@@ -27,16 +27,14 @@ export function ExamSubjectsPage() {
     <PaperEditor
       kind="exam"
       examId={examId}
-      links={(exam, paper) => (
+      links={(exam, paper, canEdit) => (
         <>
           <Link to={`/exam/${exam.id}/marking`}>
             <CheckSquareOutlined aria-hidden /> {t('paper.marking')}
           </Link>
           <ImportExportActions
             target={{ belong: 'exam', id: exam.id, isMakeupExam: paper.isMakeup }}
-            canImport={
-              exam.can_edit && !(paper.isMakeup ? exam.makeup_subjects_locked : exam.subjects_locked)
-            }
+            canImport={canEdit}
           />
         </>
       )}

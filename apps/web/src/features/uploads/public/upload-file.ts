@@ -2,8 +2,6 @@ import type { Upload } from '@lectern/contracts/uploads/upload.schemas';
 import { createUpload } from '../api/create-upload.ts';
 
 export interface UploadFileOptions {
-  /** Called with the share of the bytes sent so far, 0–100. */
-  onProgress?: (percent: number) => void;
   signal?: AbortSignal;
 }
 

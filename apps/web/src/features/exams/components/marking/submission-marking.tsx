@@ -3,13 +3,13 @@ import type { PaperSubject } from '@lectern/contracts/exams/subject.schemas';
 import { Card, Col, Descriptions, Empty, Flex, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../../shared/components/date-time.ts';
+import { RenderedHtml } from '../../../../shared/components/rendered-html.tsx';
 import {
   AnswerReview,
   reviewDataOf,
   SubmissionReview,
   type PaperLeaf,
 } from '../taking/submission-review.tsx';
-import { SubjectHtml } from '../subject-html.tsx';
 import { CommentForm } from './comment-form.tsx';
 import { MarkedAttachmentsPanel } from './marked-attachments-panel.tsx';
 import { ScoreForm } from './score-form.tsx';
@@ -135,8 +135,8 @@ export function SubmissionMarking({ examId, submission, subjectId, readOnly }: S
       </Card>
       <Card size="small" title={t('marking.question')}>
         <Flex vertical gap={8}>
-          {stem ? <SubjectHtml html={stem.description} /> : null}
-          <SubjectHtml html={leaf.description} />
+          {stem ? <RenderedHtml html={stem.description} /> : null}
+          <RenderedHtml html={leaf.description} />
         </Flex>
       </Card>
       {leaf.type === 'short_answer' ? (
@@ -149,7 +149,7 @@ export function SubmissionMarking({ examId, submission, subjectId, readOnly }: S
               aria-label={t('result.yourAnswerStudent')}
             >
               {answer?.answer ? (
-                <SubjectHtml html={answer.answer} />
+                <RenderedHtml html={answer.answer} />
               ) : (
                 <Typography.Text type="secondary">{t('result.noAnswer')}</Typography.Text>
               )}
@@ -163,7 +163,7 @@ export function SubmissionMarking({ examId, submission, subjectId, readOnly }: S
               aria-label={t('result.referenceAnswer')}
             >
               {correct?.answer ? (
-                <SubjectHtml html={correct.answer} />
+                <RenderedHtml html={correct.answer} />
               ) : (
                 <Typography.Text type="secondary">{t('marking.noReference')}</Typography.Text>
               )}

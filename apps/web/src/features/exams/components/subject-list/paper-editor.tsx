@@ -48,8 +48,11 @@ export interface PaperEditorProps {
   examId: number;
   /** More tabs beside the questions and the preview (an exam's retake records). */
   extraTabs?: ((exam: Exam) => NonNullable<TabsProps['items']>) | undefined;
-  /** More links in the header (an exam's marking page), told which paper (regular or make-up) is shown. */
-  links?: ((exam: Exam, paper: PaperRef) => ReactNode) | undefined;
+  /**
+   * More links in the header (an exam's marking page), told which paper (regular or make-up) is shown and
+   * whether its questions may be changed (the exam is editable and that paper is not locked).
+   */
+  links?: ((exam: Exam, paper: PaperRef, canEdit: boolean) => ReactNode) | undefined;
 }
 
 type EditorState = { open: false } | { open: true; subject: Subject | undefined };
@@ -211,7 +214,7 @@ function PaperEditorView({
             <PointsUsed used={used} total={exam.total_points} />
           </Flex>
           <Space wrap>
-            {links?.(exam, paper)}
+            {links?.(exam, paper, canEdit)}
             <Link to={`/subject-libs?course_id=${exam.course_id}`}>
               <BookOutlined aria-hidden /> {t('paper.libraries')}
             </Link>

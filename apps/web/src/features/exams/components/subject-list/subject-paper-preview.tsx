@@ -6,8 +6,8 @@ import {
 } from '@lectern/contracts/exams/subject.schemas';
 import { Card, Checkbox, Flex, Input, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RenderedHtml } from '../../../../shared/components/rendered-html.tsx';
 import { formatPoints } from '../subject-editor/subject-labels.ts';
-import { SubjectHtml } from '../subject-html.tsx';
 
 export interface SubjectPaperPreviewProps {
   subjects: readonly Subject[];
@@ -75,12 +75,12 @@ function PaperQuestion({ subject, label }: { subject: Subject | SubSubject; labe
           </Space>
         )}
       </Flex>
-      <SubjectHtml html={subject.description} style={{ margin: '8px 0' }} />
+      <RenderedHtml html={subject.description} style={{ margin: '8px 0' }} />
       {(subject.type === 'single_selection' || subject.type === 'true_or_false') && (
         <Radio.Group aria-label={name} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
           {options.map((option, index) => (
             <Radio key={option.id} value={option.id}>
-              {optionLetter(index)}. <SubjectHtml html={option.content} inline />
+              {optionLetter(index)}. <RenderedHtml html={option.content} inline />
             </Radio>
           ))}
         </Radio.Group>
@@ -89,7 +89,7 @@ function PaperQuestion({ subject, label }: { subject: Subject | SubSubject; labe
         <Checkbox.Group aria-label={name} style={{ display: 'flex', flexDirection: 'column', gap: 8 }}>
           {options.map((option, index) => (
             <Checkbox key={option.id} value={option.id}>
-              {optionLetter(index)}. <SubjectHtml html={option.content} inline />
+              {optionLetter(index)}. <RenderedHtml html={option.content} inline />
             </Checkbox>
           ))}
         </Checkbox.Group>
@@ -116,7 +116,7 @@ function PaperQuestion({ subject, label }: { subject: Subject | SubSubject; labe
               .map((pair, index) => (
                 <Flex key={pair.sort} gap={8} align="center">
                   <Typography.Text>{index + 1}.</Typography.Text>
-                  <SubjectHtml html={pair.content} inline />
+                  <RenderedHtml html={pair.content} inline />
                   <Select
                     aria-label={t('preview.matchFor', { number: index + 1 })}
                     style={{ width: 100 }}
@@ -128,7 +128,7 @@ function PaperQuestion({ subject, label }: { subject: Subject | SubSubject; labe
           <Flex vertical gap={8}>
             {options.map((option, index) => (
               <Typography.Text key={option.id}>
-                {optionLetter(index)}. <SubjectHtml html={option.content} inline />
+                {optionLetter(index)}. <RenderedHtml html={option.content} inline />
               </Typography.Text>
             ))}
           </Flex>

@@ -2,8 +2,8 @@ import { optionLetter, type PaperSubject } from '@lectern/contracts/exams/subjec
 import { Checkbox, Flex, Input, Radio, Select, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { htmlToText, RenderedHtml } from '../../../../shared/components/rendered-html.tsx';
 import { EMPTY_ANSWER, type AnswerValue } from './answer-model.ts';
-import { htmlToText, SubjectHtml } from '../subject-html.tsx';
 
 type PaperLeaf = Omit<PaperSubject, 'sub_subjects'>;
 
@@ -23,7 +23,7 @@ function OptionLabel({ index, content }: { index: number; content: string }) {
   return (
     <Flex gap={6} align="baseline">
       <Typography.Text strong>{optionLetter(index)}.</Typography.Text>
-      <SubjectHtml html={content} inline />
+      <RenderedHtml html={content} inline />
     </Flex>
   );
 }
@@ -115,7 +115,7 @@ export function AnswerInput({ subject, value, onChange, label, disabled }: Answe
                 <div style={{ flex: '1 1 240px', minWidth: 0 }}>
                   <Flex gap={6} align="baseline">
                     <Typography.Text strong>{index + 1}.</Typography.Text>
-                    <SubjectHtml html={pair.content} inline />
+                    <RenderedHtml html={pair.content} inline />
                   </Flex>
                 </div>
                 <Select

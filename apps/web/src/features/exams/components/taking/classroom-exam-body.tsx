@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../shared/api/http-client.ts';
 import { ErrorState, LoadingState } from '../../../../shared/components/page-state.tsx';
+import { htmlToText, RenderedHtml } from '../../../../shared/components/rendered-html.tsx';
 import { useClassroomState } from '../../api/get-classroom-state.ts';
 import { usePaperSubjects } from '../../api/list-paper-subjects.ts';
 import { useReleaseClassroomSubject } from '../../api/release-classroom-subject.ts';
@@ -14,7 +15,6 @@ import { AnswerInput } from './answer-input.tsx';
 import { EMPTY_ANSWER, isLeafAnswered, type AnswerValue } from './answer-model.ts';
 import { classroomSubjectsPath } from './exam-paths.ts';
 import { LinkButton } from './link-button.tsx';
-import { htmlToText, SubjectHtml } from '../subject-html.tsx';
 
 type Released = NonNullable<ClassroomState['released']>;
 
@@ -69,7 +69,7 @@ function ReleasedSummary({ state, released }: { state: ClassroomState; released:
           </Typography.Text>
         ) : null}
       </Flex>
-      <SubjectHtml html={released.subject.description} />
+      <RenderedHtml html={released.subject.description} />
       <OptionCounts state={state} released={released} />
     </Flex>
   );
@@ -196,7 +196,7 @@ function StudentAnswerForm({
 
   return (
     <Flex vertical gap={12}>
-      <SubjectHtml html={subject.description} />
+      <RenderedHtml html={subject.description} />
       <AnswerInput
         subject={subject}
         value={value}

@@ -1,9 +1,9 @@
 import type { PaperSubject } from '@lectern/contracts/exams/subject.schemas';
 import { Card, Flex, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RenderedHtml } from '../../../../shared/components/rendered-html.tsx';
 import { AnswerInput } from './answer-input.tsx';
 import { isStem, type AnswerMap, type AnswerValue } from './answer-model.ts';
-import { SubjectHtml } from '../subject-html.tsx';
 
 export interface PaperQuestionProps {
   subject: PaperSubject;
@@ -25,7 +25,7 @@ export function PaperQuestion({ subject, number, answers, onAnswer, disabled }: 
   if (subject.type === 'paragraph_desc') {
     return (
       <Card size="small">
-        <SubjectHtml html={subject.description} />
+        <RenderedHtml html={subject.description} />
       </Card>
     );
   }
@@ -48,7 +48,7 @@ export function PaperQuestion({ subject, number, answers, onAnswer, disabled }: 
       styles={{ header: { whiteSpace: 'normal' } }}
     >
       <Flex vertical gap={16}>
-        <SubjectHtml html={subject.description} />
+        <RenderedHtml html={subject.description} />
         {isStem(subject) ? (
           subject.sub_subjects.map((sub, index) => {
             const subLabel = t('taking.subQuestionLabel', { number, sub: index + 1 });
@@ -65,7 +65,7 @@ export function PaperQuestion({ subject, number, answers, onAnswer, disabled }: 
                     {t(`taking.types.${sub.type}`)} · {t('taking.points', { count: sub.point })}
                   </Typography.Text>
                 </Flex>
-                <SubjectHtml html={sub.description} />
+                <RenderedHtml html={sub.description} />
                 <AnswerInput
                   subject={sub}
                   label={subLabel}

@@ -4,8 +4,8 @@ import { optionLetter, type PaperSubject } from '@lectern/contracts/exams/subjec
 import { Card, Flex, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { htmlToText, RenderedHtml } from '../../../../shared/components/rendered-html.tsx';
 import { isStem, questionNumbers } from './answer-model.ts';
-import { htmlToText, SubjectHtml } from '../subject-html.tsx';
 
 export type PaperLeaf = Omit<PaperSubject, 'sub_subjects'>;
 type SubjectScore = NonNullable<ExamSubmission['score_data']>[number];
@@ -82,7 +82,7 @@ export function AnswerReview({
           {leaf.options.map((option, index) => (
             <Flex key={option.id} gap={8} align="baseline">
               <Typography.Text strong={chosen.has(option.id)}>{optionLetter(index)}.</Typography.Text>
-              <SubjectHtml html={option.content} inline />
+              <RenderedHtml html={option.content} inline />
               {chosen.has(option.id) ? <Tag>{t('result.yourChoice')}</Tag> : null}
               {right?.has(option.id) ? <Tag color="green">{t('result.correctOption')}</Tag> : null}
             </Flex>
@@ -143,11 +143,11 @@ export function AnswerReview({
       return (
         <Flex vertical gap={8}>
           <Labelled label={t('result.yourAnswer')}>
-            {answer?.answer ? <SubjectHtml html={answer.answer} /> : none}
+            {answer?.answer ? <RenderedHtml html={answer.answer} /> : none}
           </Labelled>
           {correct?.answer ? (
             <Labelled label={t('result.referenceAnswer')}>
-              <SubjectHtml html={correct.answer} />
+              <RenderedHtml html={correct.answer} />
             </Labelled>
           ) : null}
         </Flex>
@@ -162,7 +162,7 @@ function Explanation({ correct }: { correct: CorrectAnswer | undefined }) {
   if (!correct?.answer_explanation) return null;
   return (
     <Labelled label={t('result.explanation')}>
-      <SubjectHtml html={correct.answer_explanation} />
+      <RenderedHtml html={correct.answer_explanation} />
     </Labelled>
   );
 }
@@ -203,7 +203,7 @@ export function SubmissionReview({
         if (subject.type === 'paragraph_desc') {
           return (
             <Card key={subject.id} size="small">
-              <SubjectHtml html={subject.description} />
+              <RenderedHtml html={subject.description} />
             </Card>
           );
         }
@@ -227,7 +227,7 @@ export function SubmissionReview({
             styles={{ header: { whiteSpace: 'normal' } }}
           >
             <Flex vertical gap={12}>
-              <SubjectHtml html={subject.description} />
+              <RenderedHtml html={subject.description} />
               {isStem(subject) ? (
                 subject.sub_subjects.map((sub, index) => {
                   const subScore = scoreOf.get(sub.id);
@@ -244,7 +244,7 @@ export function SubmissionReview({
                         </Typography.Text>
                         <ScoreTag score={subScore} point={sub.point} />
                       </Flex>
-                      <SubjectHtml html={sub.description} />
+                      <RenderedHtml html={sub.description} />
                       <AnswerReview
                         leaf={sub}
                         answer={answerOf.get(sub.id)}

@@ -3,23 +3,27 @@ import type { CSSProperties } from 'react';
 /** Markup that lays out its own lines; plain text keeps the line breaks the author typed. */
 const BLOCK_MARKUP = /<(p|div|br|ul|ol|li|h[1-6]|table|blockquote|pre|hr|figure|section|article|dl)\b/i;
 
-export interface SubjectHtmlProps {
-  /** Question text, option content or an answer, sanitised by the server with the spec's allowlist when saved. */
+export interface RenderedHtmlProps {
+  /**
+   * Markup the server sanitised with the spec's allowlist: question text, options and answers as stored
+   * or as an import identified them, an activity's page content or description.
+   */
   html: string;
   /** Inline content (an option next to its letter) is not a block of its own. */
   inline?: boolean;
+  className?: string;
   style?: CSSProperties;
 }
 
 /**
- * Question text, options and answers as the server stored them: sanitised with the spec's allowlist on
- * save, so it is rendered as markup (formulas, images, tables) rather than escaped.
+ * User-written rich text as the server sanitised it, rendered as markup (formulas, images, tables) rather
+ * than escaped.
  */
-export function SubjectHtml({ html, inline = false, style }: SubjectHtmlProps) {
+export function RenderedHtml({ html, inline = false, className, style }: RenderedHtmlProps) {
   const Tag = inline ? 'span' : 'div';
   return (
     <Tag
-      className="exam-subject-html"
+      className={['rendered-html', className].filter(Boolean).join(' ')}
       style={{
         overflowWrap: 'anywhere',
         whiteSpace: BLOCK_MARKUP.test(html) ? undefined : 'pre-wrap',
