@@ -48,6 +48,39 @@ export const dataImportMessages = {
     'en-US':
       'This kind of file cannot be imported: use Word (.docx), Moodle XML (.xml), GIFT (.gift, .txt) or Aiken (.txt).',
   },
+  'dataImport.docx.pictureUnreadable': {
+    'zh-CN': '有一张图片无法读取（可能是链接而非嵌入的图片），未导入',
+    'zh-TW': '有一張圖片無法讀取（可能是連結而非內嵌的圖片），未匯入',
+    'en-US': 'A picture could not be read and was left out.',
+  },
+  'dataImport.docx.contentUnreadable': {
+    'zh-CN': '文档中的部分内容（{element}）无法读取，未导入',
+    'zh-TW': '文件中的部分內容（{element}）無法讀取，未匯入',
+    'en-US': 'Some content of the document ({element}) could not be read and was left out.',
+  },
+  'dataImport.docx.legacyPicture': {
+    'zh-CN':
+      '有一张 {type} 格式的图片（常见于旧版 MathType 或公式编辑器的公式）无法在网页中显示；请重新插入为图片或 Word 公式',
+    'zh-TW':
+      '有一張 {type} 格式的圖片（常見於舊版 MathType 或方程式編輯器的公式）無法在網頁中顯示；請重新插入為圖片或 Word 方程式',
+    'en-US':
+      'A picture in {type} format (often an old MathType or Equation Editor equation) cannot be shown in a browser; insert it again as a picture or a Word equation.',
+  },
+  'dataImport.docx.pictureNotShown': {
+    'zh-CN': '有一张 {type} 类型的图片无法在网页中显示',
+    'zh-TW': '有一張 {type} 類型的圖片無法在網頁中顯示',
+    'en-US': 'A picture of type {type} cannot be shown in a browser.',
+  },
+  'dataImport.docx.pictureMissing': {
+    'zh-CN': '文档中缺少一张图片，未导入',
+    'zh-TW': '文件中缺少一張圖片，未匯入',
+    'en-US': 'A picture is missing from the document and was left out.',
+  },
+  'dataImport.docx.symbolUnreadable': {
+    'zh-CN': '有一个来自字体 {font} 的符号无法读取，未导入',
+    'zh-TW': '有一個來自字型 {font} 的符號無法讀取，未匯入',
+    'en-US': 'A symbol from the font {font} could not be read and was left out.',
+  },
   'dataImport.imagesSkipped': {
     'zh-CN':
       '有 {count} 张图片的格式无法在网页中显示（{types}），未导入；请在 Word 中将其另存为 PNG 或 JPG 后重新插入',

@@ -146,6 +146,7 @@ export function dataImportService(ctx: AppContext) {
         const skipped: string[] = [];
         const converted = await convertDocxToHtml(bytes, {
           storeImage: (image) => storeImage(actor, skipped, image),
+          locale,
         });
         const warnings = [...converted.warnings];
         if (skipped.length > 0) {

@@ -112,11 +112,12 @@ describe('convertDocxToHtml', () => {
     );
     const types = await zip.file('[Content_Types].xml')!.async('string');
     zip.file('[Content_Types].xml', types.replace('ContentType="image/png"', 'ContentType="image/bmp"'));
-    const { warnings } = await convertDocxToHtml(
-      await zip.generateAsync({ type: 'nodebuffer' }),
-      recordingStore(),
-    );
+    const bytes = await zip.generateAsync({ type: 'nodebuffer' });
+    const { warnings } = await convertDocxToHtml(bytes, recordingStore());
     expect(warnings).toEqual(['A picture of type image/bmp cannot be shown in a browser.']);
+    // Warnings reach the import page, so they speak the teacher's language.
+    const chinese = await convertDocxToHtml(bytes, { ...recordingStore(), locale: 'zh-CN' });
+    expect(chinese.warnings).toEqual(['有一张 image/bmp 类型的图片无法在网页中显示']);
   });
 
   it('puts equations back where they stood as MathML, display equations as blocks', async () => {

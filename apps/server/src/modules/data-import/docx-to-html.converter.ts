@@ -11,10 +11,15 @@ import {
   namespacePrefix,
 } from './docx-xml.ts';
 import { ommlToMathml } from './omml-to-mathml.ts';
+import type { Locale } from '@lectern/contracts/common/locale';
+import type { MessageParams } from '@lectern/contracts/common/messages';
+import { translate, type MessageKey } from '../../platform/messages.ts';
 
 export type DocxConversionOptions = {
   /** Keeps one picture of the document and returns the URL its `<img src>` points at. */
   storeImage(image: { bytes: Buffer; contentType: string }): Promise<string>;
+  /** The language of the warnings (English by default). */
+  locale?: Locale;
 };
 
 export type DocxConversion = { html: string; warnings: string[] };
@@ -76,7 +81,7 @@ export async function convertDocxToHtml(
     .replace(new RegExp(`${marker}_(\\d+)_`, 'g'), (_, index: string) => equations[Number(index)] ?? '')
     // Bookmarks arrive as empty anchors: nothing for a question.
     .replace(/<a id="[^"]*"><\/a>/g, '');
-  return { html, warnings: teacherWarnings(converted.messages) };
+  return { html, warnings: teacherWarnings(converted.messages, options.locale ?? 'en-US') };
 }
 
 const LIST_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -227,37 +232,36 @@ function imageStore(options: DocxConversionOptions) {
 const CONTENTLESS_MARKERS = /:(?:permStart|permEnd|\w+Range(?:Start|End))$/;
 
 /** mammoth's messages a teacher can act on, in words, once each. */
-function teacherWarnings(messages: { type: string; message: string }[]): string[] {
+function teacherWarnings(messages: { type: string; message: string }[], locale: Locale): string[] {
   const warnings = new Set<string>();
+  const say = (key: MessageKey, params?: MessageParams) => warnings.add(translate(locale, key, params));
   for (const { type, message } of messages) {
     if (type === 'error') {
       // mammoth reports a picture it could not read (a linked, not embedded, file) as an error.
-      warnings.add('A picture could not be read and was left out.');
+      say('dataImport.docx.pictureUnreadable');
       continue;
     }
     const element = /^An unrecognised element was ignored: (.+)$/.exec(message)?.[1];
     if (element) {
       if (CONTENTLESS_MARKERS.test(element)) continue;
-      warnings.add(`Some content of the document (${element}) could not be read and was left out.`);
+      say('dataImport.docx.contentUnreadable', { element });
       continue;
     }
     const image = /^Image of type (.+) is unlikely to display in web browsers$/.exec(message)?.[1];
     if (image) {
-      warnings.add(
-        /wmf|emf/i.test(image)
-          ? `A picture in ${image} format (often an old MathType or Equation Editor equation) cannot be shown in a browser; insert it again as a picture or a Word equation.`
-          : `A picture of type ${image} cannot be shown in a browser.`,
-      );
+      say(/wmf|emf/i.test(image) ? 'dataImport.docx.legacyPicture' : 'dataImport.docx.pictureNotShown', {
+        type: image,
+      });
       continue;
     }
     if (message.startsWith('Could not find image file')) {
-      warnings.add('A picture is missing from the document and was left out.');
+      say('dataImport.docx.pictureMissing');
       continue;
     }
     const symbol =
       /^A w:sym element with an unsupported character was ignored: char (\S+) in font (.+)$/.exec(message);
     if (symbol) {
-      warnings.add(`A symbol from the font ${symbol[2]} could not be read and was left out.`);
+      say('dataImport.docx.symbolUnreadable', { font: symbol[2] });
     }
   }
   return [...warnings];
