@@ -214,6 +214,24 @@ describe('identify', () => {
     expect(res.json().subjects[0].errors.map((e: { code: string }) => e.code)).toContain('typeNotAllowed');
   });
 
+  it('has no make-up paper for a classroom exam: new questions still go after its questions', async () => {
+    const classroom = await createExam(t, {
+      courseId,
+      moduleId,
+      createdBy: teacherId,
+      type: 'classroom_exam',
+    });
+    await insertSubjects(t, { activityId: classroom.id, isMakeup: false }, [singleChoice(5)], teacherId);
+    const res = await identify(teacher, {
+      belong: 'classroom',
+      belong_id: classroom.id,
+      content: '1. [Single choice] Pick one.\nA. x\nB. y\nAnswer: A',
+      is_makeup_exam: true,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ subjects: [{ sort: 2 }], remaining_points: 95 });
+  });
+
   it('is for the teaching team only', async () => {
     const exam = await newExam();
     const payload = { belong: 'exam', belong_id: exam.id, content: THREE_QUESTIONS };
