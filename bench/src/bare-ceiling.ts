@@ -1,6 +1,8 @@
 // The ceiling: the least a Node server must do to answer each benchmarked request (one pooled query,
 // JSON out), with no auth, validation or hooks. Our server's throughput is judged as a share of this.
 // Run as its own process so it never shares an event loop with the load generator.
+import argon2 from 'argon2';
+import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 
@@ -58,6 +60,55 @@ const bareRoutes: BareRoute[] = [
     },
   },
   {
+    // The marking dialog's next student (scenarios.ts): one query per call, as lean as it gets: the
+    // student's hand-ins with their files aggregated in, a page of score changes with the total, and the
+    // marker's files with their uploads.
+    path: '/homework/:id/students/:studentId/submissions',
+    register(app, pool) {
+      app.get<{ Params: { id: string; studentId: string } }>(
+        '/homework/:id/students/:studentId/submissions',
+        async (request) => {
+          const result = await pool.query(
+            `select h.*, coalesce((
+                select json_agg(json_build_object('id', r.id, 'upload_id', u.id, 'name', r.name, 'size', u.size,
+                                                  'mime_type', u.mime_type, 'type', u.type,
+                                                  'allow_download', r.allow_download) order by r.sort, r.id)
+                from upload_references r join uploads u on u.id = r.upload_id
+                where r.parent_type = 'homework_submission' and r.parent_id = h.id), '[]') as uploads
+             from homework_submissions h
+             where h.activity_id = $1 and h.user_id = $2
+             order by h.version`,
+            [Number(request.params.id), Number(request.params.studentId)],
+          );
+          return { submissions: result.rows };
+        },
+      );
+      app.get<{
+        Params: { id: string; submitterId: string };
+        Querystring: { page?: string; page_size?: string };
+      }>('/activity/:id/submitter/:submitterId/score-records', async (request) => {
+        const size = Number(request.query.page_size ?? 5);
+        const page = Number(request.query.page ?? 1);
+        const result = await pool.query(
+          `select *, count(*) over () as total from score_records
+           where activity_id = $1 and user_id = $2
+           order by created_at desc, id desc limit $3 offset $4`,
+          [Number(request.params.id), Number(request.params.submitterId), size, (page - 1) * size],
+        );
+        return { records: result.rows, total: Number(result.rows[0]?.total ?? 0), page, page_size: size };
+      });
+      app.get<{ Params: { id: string } }>('/submissions/:id/marked_attachments', async (request) => {
+        const result = await pool.query(
+          `select a.*, u.name, u.size, u.mime_type, u.type
+           from homework_marked_attachments a join uploads u on u.id = a.upload_id
+           where a.submission_id = $1 order by a.id`,
+          [Number(request.params.id)],
+        );
+        return { marked_attachments: result.rows };
+      });
+    },
+  },
+  {
     // The exam storm's minimum (exam-storm.ts): the paper in one query, each save one upsert.
     path: '/exam-storm/:id/paper',
     register(app, pool) {
@@ -94,6 +145,32 @@ const bareRoutes: BareRoute[] = [
             ],
           );
           return { saved: true };
+        },
+      );
+    },
+  },
+  {
+    // The login storm's minimum (login-storm.ts): find the user, verify the password with the same
+    // argon2id, store a session. No throttling, no cookies, no validation.
+    path: '/login-storm/login',
+    register(app, pool) {
+      app.post<{ Body: { login: string; password: string } }>(
+        '/login-storm/login',
+        async (request, reply) => {
+          const found = await pool.query<{ id: number; password_hash: string }>(
+            'select id, password_hash from users where user_no = $1 limit 1',
+            [request.body.login],
+          );
+          const user = found.rows[0];
+          const ok = user
+            ? await argon2.verify(user.password_hash, request.body.password).catch(() => false)
+            : false;
+          if (!user || !ok) return reply.status(401).send({ code: 'invalid_credentials' });
+          await pool.query(
+            `insert into sessions (id, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + interval '1 day')`,
+            [randomBytes(32).toString('base64url'), user.id, randomBytes(24).toString('base64url')],
+          );
+          return { id: user.id };
         },
       );
     },

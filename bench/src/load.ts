@@ -1,4 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 
@@ -9,6 +12,11 @@ export type RequestSpec = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
+  /**
+   * GETs to send in turn, each connection cycling through them (a client walking through records);
+   * `path` is then only the first, used by the probe.
+   */
+  rotate?: readonly string[];
 };
 
 export type LoadSettings = { connections: number; durationSeconds: number; warmupSeconds: number };
@@ -57,7 +65,9 @@ async function runWrk(baseUrl: string, request: RequestSpec, settings: LoadSetti
   if (method !== 'GET' || request.body !== undefined) {
     throw new Error('the wrk driver only sends GETs; use BENCH_LOAD_GENERATOR=autocannon for this scenario');
   }
+  const script = request.rotate ? rotationScript(request.rotate) : undefined;
   const args = (seconds: number) => [
+    ...(script ? ['--script', script] : []),
     '--threads',
     '1',
     '--connections',
@@ -70,9 +80,25 @@ async function runWrk(baseUrl: string, request: RequestSpec, settings: LoadSetti
     ...Object.entries(request.headers ?? {}).flatMap(([name, value]) => ['--header', `${name}: ${value}`]),
     baseUrl + request.path,
   ];
-  if (settings.warmupSeconds > 0) await run('wrk', args(settings.warmupSeconds));
-  const { stdout } = await run('wrk', args(settings.durationSeconds));
-  return parseWrk(stdout);
+  try {
+    if (settings.warmupSeconds > 0) await run('wrk', args(settings.warmupSeconds));
+    const { stdout } = await run('wrk', args(settings.durationSeconds));
+    return parseWrk(stdout);
+  } finally {
+    if (script) rmSync(path.dirname(script), { recursive: true, force: true });
+  }
+}
+
+/** A wrk Lua script sending the paths in turn (headers from --header still apply through wrk.format). */
+function rotationScript(paths: readonly string[]): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'lectern-wrk-'));
+  const file = path.join(dir, 'rotate.lua');
+  const list = paths.map((p) => JSON.stringify(p)).join(',\n  ');
+  writeFileSync(
+    file,
+    `local paths = {\n  ${list}\n}\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`,
+  );
+  return file;
 }
 
 /** wrk prints human units (`812.00us`, `41.3ms`, `1.2s`); everything here is in milliseconds. */
@@ -111,6 +137,7 @@ async function runAutocannon(
 ): Promise<LoadResult> {
   const options: OptionsWithWarmup = {
     url: baseUrl + request.path,
+    ...(request.rotate ? { requests: request.rotate.map((p) => ({ method: 'GET' as const, path: p })) } : {}),
     method: request.method ?? 'GET',
     headers: request.headers ?? {},
     ...(request.body === undefined ? {} : { body: request.body }),

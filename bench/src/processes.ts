@@ -11,6 +11,8 @@ const STOP_TIMEOUT_MS = 20_000;
 export type RunningProcess = {
   name: string;
   baseUrl: string;
+  /** The process id, to read its memory from /proc. */
+  pid: number | undefined;
   output(): string;
   stop(): Promise<void>;
 };
@@ -87,5 +89,5 @@ export async function startNodeServer(options: {
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  return { name: options.name, baseUrl, output: () => log, stop };
+  return { name: options.name, baseUrl, pid: child.pid, output: () => log, stop };
 }

@@ -9,6 +9,7 @@ import { adminUrl, createBenchDatabase, ensurePostgres, shownUrl } from './postg
 import { freePort, repoRoot, startNodeServer, type RunningProcess } from './processes.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { seedDiscussionsBench } from './discussions-seed.ts';
+import { seedMarkingBench } from './marking-seed.ts';
 import {
   EXAM_STORM_NAME,
   reportExamStorm,
@@ -17,6 +18,15 @@ import {
   stormSettings,
 } from './exam-storm.ts';
 import { IMPORT_BENCH_NAME, runImportBench } from './import-bench.ts';
+import { DUPCHECK_BENCH_NAME, runDupcheckBench } from './dupcheck-bench.ts';
+import { runZipBench, ZIP_BENCH_NAME } from './zip-bench.ts';
+import {
+  LOGIN_STORM_NAME,
+  loginStormSettings,
+  reportLoginStorm,
+  runLoginStorm,
+  seedLoginStorm,
+} from './login-storm.ts';
 import { BENCH_LOGIN, BENCH_PASSWORD, seedBenchData } from './seed-data.ts';
 
 /** Both servers get the same number of database connections, so neither wins on pool size. */
@@ -85,12 +95,15 @@ async function main(): Promise<number> {
       SESSION_SECRET: sessionSecret,
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
+      // The login storm tells its class and attackers apart by X-Forwarded-For, as a proxy would.
+      TRUST_PROXY: '127.0.0.1',
     },
   });
   cleanups.push(() => ours.stop());
 
   const data = await seedBenchData(database.url);
   const discussions = await seedDiscussionsBench(database.url, data);
+  const marking = await seedMarkingBench(database.url, data);
   const cookie = await logIn(ours);
 
   const bare = await startNodeServer({
@@ -106,7 +119,7 @@ async function main(): Promise<number> {
   console.log(
     `load generator: ${generator}${generator === 'autocannon' ? ' (install wrk for figures less disturbed by the generator: apt-get install -y wrk)' : ''}`,
   );
-  const ctx: ScenarioContext = { data, cookie, discussions };
+  const ctx: ScenarioContext = { data, cookie, discussions, marking };
   const outcomes: Outcome[] = [];
   for (const scenario of selectedScenarios()) {
     console.log(`\n${scenario.name}`);
@@ -133,12 +146,39 @@ async function main(): Promise<number> {
     const stormData = await seedExamStorm(database.url, data, sessionSecret, storm);
     stormCode = reportExamStorm(await runExamStorm(ours, bare, database.url, stormData, storm)) ? 0 : 1;
   }
+  let loginCode = 0;
+  if (loginSelected()) {
+    console.log(`\n${LOGIN_STORM_NAME}`);
+    const login = loginStormSettings();
+    const loginData = await seedLoginStorm(database.url, data, login);
+    loginCode = reportLoginStorm(await runLoginStorm(ours, bare, loginData, login)) ? 0 : 1;
+  }
   let importCode = 0;
   if (importSelected()) {
     console.log(`\n${IMPORT_BENCH_NAME}`);
     importCode = (await runImportBench(ours, { login: BENCH_LOGIN, password: BENCH_PASSWORD })) ? 0 : 1;
   }
-  return Math.max(scenariosCode, stormCode, importCode);
+  let dupcheckCode = 0;
+  if (namedSelected(DUPCHECK_BENCH_NAME)) {
+    console.log(`\n${DUPCHECK_BENCH_NAME}`);
+    dupcheckCode = (await runDupcheckBench()) ? 0 : 1;
+  }
+  let zipCode = 0;
+  if (namedSelected(ZIP_BENCH_NAME)) {
+    console.log(`\n${ZIP_BENCH_NAME}`);
+    zipCode = (await runZipBench(ours, { databaseUrl: database.url, dataDir, data, cookie })) ? 0 : 1;
+  }
+  return Math.max(scenariosCode, stormCode, loginCode, importCode, dupcheckCode, zipCode);
+}
+
+function namedSelected(name: string): boolean {
+  const only = process.env.BENCH_ONLY?.trim().toLowerCase();
+  return !only || name.toLowerCase().includes(only);
+}
+
+function loginSelected(): boolean {
+  const only = process.env.BENCH_ONLY?.trim().toLowerCase();
+  return !only || LOGIN_STORM_NAME.toLowerCase().includes(only);
 }
 
 function stormSelected(): boolean {
@@ -156,8 +196,21 @@ function selectedScenarios(): Scenario[] {
   const only = process.env.BENCH_ONLY?.trim().toLowerCase();
   if (!only) return scenarios;
   const chosen = scenarios.filter((scenario) => scenario.name.toLowerCase().includes(only));
-  if (chosen.length === 0 && !stormSelected() && !importSelected()) {
-    const names = [...scenarios.map((s) => s.name), EXAM_STORM_NAME, IMPORT_BENCH_NAME];
+  const extra = [DUPCHECK_BENCH_NAME, ZIP_BENCH_NAME];
+  if (
+    chosen.length === 0 &&
+    !stormSelected() &&
+    !loginSelected() &&
+    !importSelected() &&
+    !extra.some(namedSelected)
+  ) {
+    const names = [
+      ...scenarios.map((s) => s.name),
+      EXAM_STORM_NAME,
+      LOGIN_STORM_NAME,
+      IMPORT_BENCH_NAME,
+      ...extra,
+    ];
     throw new Error(`BENCH_ONLY=${only} matches no scenario: ${names.join('; ')}`);
   }
   return chosen;

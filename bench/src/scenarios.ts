@@ -1,11 +1,14 @@
 import type { RequestSpec } from './load.ts';
 import type { DiscussionsBenchData } from './discussions-seed.ts';
+import type { MarkingBenchData } from './marking-seed.ts';
 import type { BenchData } from './seed-data.ts';
 
 export type ScenarioContext = {
   data: BenchData;
   /** The forum with 100,000 comments and 300,000 replies (discussions-seed.ts). */
   discussions: DiscussionsBenchData;
+  /** A homework with 200 submitters, two hand-ins each with files (marking-seed.ts). */
+  marking: MarkingBenchData;
   /** Cookie header of a logged-in instructor of the benchmark course. */
   cookie: string;
 };
@@ -32,6 +35,18 @@ const commentListQuery = new URLSearchParams({
   order: 'desc',
   conditions: JSON.stringify({ type: 'forum', referrer_type: 'none' }),
 }).toString();
+
+/**
+ * What the homework marking dialog asks for when the marker moves to the next student (the submitter
+ * list is loaded once when the dialog opens): the student's hand-ins with their files, the first page
+ * of score changes, and the marker's files on the latest hand-in. Cycled over all 200 students.
+ */
+function markingNextStudent(
+  marking: MarkingBenchData,
+  paths: (homeworkId: number, studentId: number, submissionId: number) => string[],
+): string[] {
+  return marking.submitters.flatMap((s) => paths(marking.homeworkId, s.studentId, s.latestSubmissionId));
+}
 
 /** Add a scenario here and, for its bare side, a route in bare-ceiling.ts. */
 export const scenarios: Scenario[] = [
@@ -65,5 +80,25 @@ export const scenarios: Scenario[] = [
       path: `/activities/${discussions.forumId}/comments?viewer=${data.userId}&cursor=${discussions.deepCursor}`,
     }),
     targets: { minRatio: 0.4, maxP99Ms: 50 },
+  },
+  {
+    name: 'homework marking next student (200 submitters)',
+    ours: ({ marking, cookie }) => {
+      const rotate = markingNextStudent(marking, (hw, student, submission) => [
+        `/api/activities/${hw}/students/${student}/submission_list`,
+        `/api/activity/${hw}/submitter/${student}/score-records?page=1&page_size=5`,
+        `/api/submissions/${submission}/marked_attachments`,
+      ]);
+      return { path: rotate[0]!, rotate, headers: { cookie } };
+    },
+    bare: ({ marking }) => {
+      const rotate = markingNextStudent(marking, (hw, student, submission) => [
+        `/homework/${hw}/students/${student}/submissions`,
+        `/activity/${hw}/submitter/${student}/score-records?page=1&page_size=5`,
+        `/submissions/${submission}/marked_attachments`,
+      ]);
+      return { path: rotate[0]!, rotate };
+    },
+    targets: { minRatio: 0.5, maxP99Ms: 50 },
   },
 ];

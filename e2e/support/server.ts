@@ -69,8 +69,6 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     DATA_DIR: dataDir,
     SEED_DEMO: options.seedDemo === false ? 'false' : 'true',
     LOG_LEVEL: 'warn',
-    // Every journey logs in from 127.0.0.1; the production limit (10 a minute) would throttle the suite.
-    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
     ...options.env,
   };
   // A developer's DATABASE_URL must never receive demo data from a test run: always the embedded database.

@@ -10,8 +10,8 @@ describe('student', () => {
     await login(page, 's20240001');
 
     // My courses lists the course with the student's role on its card.
-    const card = page.getByRole('link', { name: CS201.name, exact: true });
-    await visible(card);
+    const card = page.getByRole('article', { name: CS201.name, exact: true });
+    await visible(card.getByRole('link', { name: CS201.name, exact: true }));
     await visible(card.getByText('学生', { exact: true }));
     const courseId = await openCourseFromMyCourses(page, CS201.name);
 

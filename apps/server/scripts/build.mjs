@@ -58,6 +58,8 @@ try {
       main: 'src/main.ts',
       seed: 'src/seed.ts',
       'generate-templates': 'src/modules/data-import/generate-templates.main.ts',
+      // Worker threads load their own script, found beside main.js (platform/jobs/cpu-pool.ts).
+      'duplicate-fingerprint.worker': 'src/modules/homework/duplicate-fingerprint.worker.ts',
     },
     outdir,
     bundle: true,

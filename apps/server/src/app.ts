@@ -8,13 +8,21 @@ import { HealthResponseSchema } from '@lectern/contracts/common/health.schemas';
 import type { Config } from './config.ts';
 import { registerActivitiesRoutes } from './modules/activities/activities.routes.ts';
 import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
+import { registerDuplicateCheckRoutes } from './modules/homework/duplicate-check.routes.ts';
 import { registerDiscussionsRoutes } from './modules/discussions/discussions.routes.ts';
 import { registerDataImportRoutes } from './modules/data-import/data-import.routes.ts';
 import { registerExamTakingRoutes } from './modules/exams/exam-taking.routes.ts';
 import { registerExamsRoutes } from './modules/exams/exams.routes.ts';
+import { registerHomeworkMarkingRoutes } from './modules/homework/homework-marking.routes.ts';
+import { registerHomeworkRoutes } from './modules/homework/homework.routes.ts';
 import { identityService } from './modules/identity/identity.service.ts';
+import { registerGradebookRoutes } from './modules/gradebook/gradebook.routes.ts';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
+import { registerOrgAdminRoutes } from './modules/identity/org-admin.routes.ts';
+import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerSessionHook } from './modules/identity/session.hook.ts';
+import { registerRubricsRoutes } from './modules/rubrics/rubrics.routes.ts';
+import { registerTodosRoutes } from './modules/todos/todos.routes.ts';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { DatabaseHandle } from './platform/database.ts';
@@ -104,6 +112,7 @@ export async function buildApp(options: BuildAppOptions) {
   );
 
   registerIdentityRoutes(app, ctx, identity);
+  registerOrgAdminRoutes(app, ctx);
   registerCoursesRoutes(app, ctx);
   registerActivitiesRoutes(app, ctx);
   registerUploadsRoutes(app, ctx);
@@ -111,6 +120,13 @@ export async function buildApp(options: BuildAppOptions) {
   registerExamTakingRoutes(app, ctx);
   registerExamsRoutes(app, ctx);
   registerDataImportRoutes(app, ctx);
+  registerHomeworkRoutes(app, ctx);
+  registerHomeworkMarkingRoutes(app, ctx);
+  registerRubricsRoutes(app, ctx);
+  registerNotificationsRoutes(app, ctx);
+  registerTodosRoutes(app, ctx);
+  registerGradebookRoutes(app, ctx);
+  registerDuplicateCheckRoutes(app, ctx);
 
   if (options.serveWeb !== false) {
     await registerWebApp(app, config.webDist ?? defaultWebDist());

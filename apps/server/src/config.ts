@@ -35,10 +35,27 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(2 * MiB),
-  LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Failed sign-ins an account (or an unknown login name) may have before each next try must wait. */
+  LOGIN_ACCOUNT_FREE_FAILURES: z.coerce.number().int().min(0).default(5),
+  /** Failed sign-ins after which the account is locked for LOGIN_ACCOUNT_LOCK_MINUTES. */
+  LOGIN_ACCOUNT_LOCK_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_ACCOUNT_LOCK_MINUTES: z.coerce.number().positive().default(15),
+  /** Failure counters are forgotten after this long without an attempt. */
+  LOGIN_FAILURE_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  /**
+   * Failed sign-ins from one address, across accounts, before the address must earn further tries with
+   * successful sign-ins of distinct accounts (credential stuffing; decision 0009).
+   */
+  LOGIN_ADDRESS_FAILURES: z.coerce.number().int().positive().default(100),
+  /** Sign-ins from one address whose passwords may be checked at once (a whole hall clicking together). */
+  LOGIN_ADDRESS_IN_FLIGHT: z.coerce.number().int().positive().default(500),
+  /** Set to keep login counters in Redis (e.g. redis://127.0.0.1:6379) instead of the database. */
+  REDIS_URL: z.string().trim().optional(),
+  /** Prefix of Lectern's Redis keys, for several installations sharing one Redis. */
+  REDIS_KEY_PREFIX: z.string().trim().default('lectern:'),
   /**
    * Which proxies may tell us the client address (X-Forwarded-For): unset trusts none, so nobody can pick
-   * their own address and slip past the login rate limit. Set the proxy's addresses or CIDRs
+   * their own address and slip past the login failure limits. Set the proxy's addresses or CIDRs
    * (comma-separated, e.g. `127.0.0.1`), or `true` to trust any.
    */
   TRUST_PROXY: z
@@ -61,6 +78,17 @@ const EnvSchema = z.object({
   SOFFICE_PATH: z.string().trim().min(1).default('soffice'),
   /** How long one Office → PDF conversion may run before it is killed. */
   SOFFICE_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  /**
+   * An external duplicate checker speaking the generic HTTP JSON protocol (decision 0010); unset: off.
+   * Homework files are then also sent there and its similarity and report link shown in the check view.
+   */
+  DUPLICATE_CHECK_PROVIDER_URL: z.url().optional(),
+  /** Bearer token for that checker. */
+  DUPLICATE_CHECK_PROVIDER_TOKEN: z.string().optional(),
+  /** The checker's name as shown to instructors. */
+  DUPLICATE_CHECK_PROVIDER_NAME: z.string().trim().min(1).default('external'),
+  /** How often a submitted file's result is asked for. */
+  DUPLICATE_CHECK_POLL_SECONDS: z.coerce.number().positive().default(60),
 });
 
 export type Config = Readonly<{
@@ -76,13 +104,24 @@ export type Config = Readonly<{
   uploadMaxBytes: number;
   uploadOrphanGraceMs: number;
   bodyLimitBytes: number;
-  loginRateLimitPerMinute: number;
+  loginThrottle: Readonly<{
+    freeFailures: number;
+    lockFailures: number;
+    lockMs: number;
+    windowMs: number;
+    addressFailures: number;
+    addressInFlight: number;
+  }>;
+  redisUrl: string | undefined;
+  redisKeyPrefix: string;
   trustProxy: boolean | string;
   logLevel: string;
   seedDemo: boolean;
   webDist: string | undefined;
   sofficePath: string;
   sofficeTimeoutMs: number;
+  duplicateCheckProvider:
+    { url: string; token: string | undefined; name: string; pollMs: number } | undefined;
 }>;
 
 /**
@@ -110,13 +149,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_HOURS * 3600_000,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
-    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    loginThrottle: {
+      freeFailures: e.LOGIN_ACCOUNT_FREE_FAILURES,
+      lockFailures: e.LOGIN_ACCOUNT_LOCK_FAILURES,
+      lockMs: e.LOGIN_ACCOUNT_LOCK_MINUTES * 60_000,
+      windowMs: e.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+      addressFailures: e.LOGIN_ADDRESS_FAILURES,
+      addressInFlight: e.LOGIN_ADDRESS_IN_FLIGHT,
+    },
+    redisUrl: e.REDIS_URL || undefined,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     seedDemo: e.SEED_DEMO,
     webDist: e.WEB_DIST,
     sofficePath: e.SOFFICE_PATH,
     sofficeTimeoutMs: e.SOFFICE_TIMEOUT_SECONDS * 1000,
+    duplicateCheckProvider: e.DUPLICATE_CHECK_PROVIDER_URL
+      ? {
+          url: e.DUPLICATE_CHECK_PROVIDER_URL,
+          token: e.DUPLICATE_CHECK_PROVIDER_TOKEN || undefined,
+          name: e.DUPLICATE_CHECK_PROVIDER_NAME,
+          pollMs: e.DUPLICATE_CHECK_POLL_SECONDS * 1000,
+        }
+      : undefined,
   };
 }
 

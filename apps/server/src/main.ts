@@ -1,8 +1,10 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import path from 'node:path';
+import { registerJobHandlers } from './job-handlers.ts';
 import { startOrphanUploadSweeps } from './modules/uploads/orphan-uploads.job.ts';
 import { openDatabase } from './platform/database.ts';
+import { createJobWorker } from './platform/jobs/job-worker.ts';
 import { localDiskStorage } from './platform/storage/local-disk.storage.ts';
 import { seedDemoIfEmpty } from './seed/demo-seed.ts';
 
@@ -21,6 +23,11 @@ async function main(): Promise<void> {
     if (seeded) app.log.info('demo data loaded into the empty database');
   }
   const orphanSweeps = startOrphanUploadSweeps({ config, db: database.db, storage, log: app.log });
+  // Several server processes may share one PostgreSQL: each runs a worker, and SKIP LOCKED claims keep
+  // them from ever running the same job.
+  const jobs = registerJobHandlers({ config, db: database.db, storage, log: app.log });
+  const jobWorker = createJobWorker({ db: database.db, log: app.log, handlers: jobs.handlers });
+  jobWorker.start();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -35,6 +42,8 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await orphanSweeps.stop();
+      await jobWorker.stop();
+      await jobs.close();
       await database.close();
       process.exit(0);
     } catch (error) {

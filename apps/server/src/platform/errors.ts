@@ -16,6 +16,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   rate_limited: 429,
+  account_locked: 429,
+  login_throttled: 429,
   internal: 500,
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Locale } from '@lectern/contracts/common/locale';
 import { errorCodeMessages, formatMessage, type MessageParams } from '@lectern/contracts/common/messages';
+import { storableTextMessages } from '@lectern/contracts/common/storable-text';
 import { activitiesMessages } from '@lectern/contracts/activities/activities.messages';
 import { coursesMessages } from '@lectern/contracts/courses/courses.messages';
 import { dataImportMessages } from '@lectern/contracts/data-import/data-import.messages';
@@ -8,14 +9,21 @@ import { interchangeMessages } from '@lectern/contracts/data-import/interchange.
 import { discussionsMessages } from '@lectern/contracts/discussions/discussions.messages';
 import { examTakingMessages } from '@lectern/contracts/exams/exam-taking.messages';
 import { examsMessages } from '@lectern/contracts/exams/exams.messages';
+import { gradebookMessages } from '@lectern/contracts/gradebook/gradebook.messages';
 import { subjectMessages } from '@lectern/contracts/exams/subject.messages';
+import { duplicateCheckMessages } from '@lectern/contracts/homework/duplicate-check.messages';
+import { homeworkMessages } from '@lectern/contracts/homework/homework.messages';
 import { identityMessages } from '@lectern/contracts/identity/identity.messages';
+import { orgAdminMessages } from '@lectern/contracts/identity/org-admin.messages';
+import { rubricsMessages } from '@lectern/contracts/rubrics/rubrics.messages';
 import { uploadsMessages } from '@lectern/contracts/uploads/uploads.messages';
 
 /** Every catalogued server message. A domain adds its catalogue here once. */
 const catalogue = {
   ...errorCodeMessages,
+  ...storableTextMessages,
   ...identityMessages,
+  ...orgAdminMessages,
   ...coursesMessages,
   ...activitiesMessages,
   ...uploadsMessages,
@@ -25,6 +33,10 @@ const catalogue = {
   ...examsMessages,
   ...dataImportMessages,
   ...interchangeMessages,
+  ...gradebookMessages,
+  ...rubricsMessages,
+  ...homeworkMessages,
+  ...duplicateCheckMessages,
 };
 
 export type MessageKey = keyof typeof catalogue;

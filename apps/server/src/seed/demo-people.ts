@@ -4,11 +4,12 @@ export const DEMO_PASSWORD = 'lectern-demo';
 
 export type DepartmentCode = 'CS' | 'MATH' | 'PHY' | 'FL';
 
+/** Named as a Chinese university names them: the demo data (courses, people) is Chinese throughout. */
 export const DEMO_DEPARTMENTS: readonly { code: DepartmentCode; name: string }[] = [
-  { code: 'CS', name: 'Computer Science' },
-  { code: 'MATH', name: 'Mathematics' },
-  { code: 'PHY', name: 'Physics' },
-  { code: 'FL', name: 'Foreign Languages' },
+  { code: 'CS', name: '计算机科学与技术学院' },
+  { code: 'MATH', name: '数学科学学院' },
+  { code: 'PHY', name: '物理学院' },
+  { code: 'FL', name: '外国语学院' },
 ];
 
 export type DemoPerson = {

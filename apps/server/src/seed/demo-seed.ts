@@ -12,6 +12,7 @@ import { activities, activityReads } from '../db/schema/activities.ts';
 import * as coursesSchema from '../db/schema/courses.ts';
 import * as examSubmissionsSchema from '../db/schema/exam-submissions.ts';
 import * as examsSchema from '../db/schema/exams.ts';
+import * as homeworkSchema from '../db/schema/homework.ts';
 import {
   academicYears,
   courseMembers,
@@ -27,6 +28,11 @@ import * as identitySchema from '../db/schema/identity.ts';
 import { departments, orgs, users } from '../db/schema/identity.ts';
 import * as uploadsSchema from '../db/schema/uploads.ts';
 import * as discussionsSchema from '../db/schema/discussions.ts';
+import * as duplicateCheckSchema from '../db/schema/duplicate-check.ts';
+import * as gradebookSchema from '../db/schema/gradebook.ts';
+import * as jobsSchema from '../db/schema/jobs.ts';
+import * as notificationsSchema from '../db/schema/notifications.ts';
+import * as rubricsSchema from '../db/schema/rubrics.ts';
 import { hashPassword } from '../modules/identity/password.ts';
 import type { Database, Executor, Transaction } from '../platform/database.ts';
 import type { Storage } from '../platform/storage/storage.ts';
@@ -34,6 +40,7 @@ import { attachDemoCourseware, withDemoCourseware, type StoredCourseware } from 
 import { DEMO_COURSES, type DemoCourse, type DemoSemester } from './demo-courses.ts';
 import { insertDemoDiscussions } from './demo-discussions.ts';
 import { insertDemoExams } from './demo-exams.ts';
+import { insertDemoHomework } from './demo-homework.ts';
 import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_PEOPLE, studentNo } from './demo-people.ts';
 
 /**
@@ -49,6 +56,12 @@ const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
   discussionsSchema,
   examsSchema,
   examSubmissionsSchema,
+  homeworkSchema,
+  duplicateCheckSchema,
+  rubricsSchema,
+  notificationsSchema,
+  gradebookSchema,
+  jobsSchema,
 ];
 
 export const APP_TABLES: readonly PgTable[] = SCHEMA_MODULES.flatMap((module) =>
@@ -307,6 +320,7 @@ async function insertDemo(
   if (courseware) await attachDemoCourseware(tx, courseware);
   await insertDemoDiscussions(tx, orgId);
   await insertDemoExams(tx, orgId, now);
+  await insertDemoHomework(tx, orgId, now);
   return counts;
 }
 

@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import type { CurrentUser } from '@lectern/contracts/identity/identity.schemas';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Input } from 'antd';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../shared/i18n/i18n.ts';
 import { jsonResponse, mockApi } from '../test/fetch-mock.ts';
 import { makeViewer } from '../test/fixtures.ts';
@@ -9,8 +10,38 @@ import { renderRoutes } from '../test/render-app.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
-function renderLayout() {
-  mockApi({ 'GET /api/user': () => jsonResponse(makeViewer({ org_role: 'admin' })) });
+/** Makes antd's breakpoints see a window this wide (jsdom has no layout, so matchMedia is faked). */
+function setWindowWidth(width: number) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    value: (query: string): MediaQueryList => {
+      const min = /min-width:\s*(\d+)px/.exec(query);
+      const max = /max-width:\s*(\d+)px/.exec(query);
+      const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+      return {
+        matches,
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      };
+    },
+  });
+}
+
+const defaultMatchMedia = window.matchMedia;
+afterEach(() => {
+  Object.defineProperty(window, 'matchMedia', { configurable: true, value: defaultMatchMedia });
+});
+
+function renderLayout(viewer: Partial<CurrentUser> = { org_role: 'admin' }) {
+  mockApi({
+    'GET /api/user': () => jsonResponse(makeViewer(viewer)),
+    'GET /api/notifications/unread-count': () => jsonResponse({ unread_count: 0 }),
+  });
   return renderRoutes(
     [
       {
@@ -43,6 +74,8 @@ describe('AppLayout', () => {
     // into the menu needs real layout; the e2e journeys drive it in Chromium.)
     expect(await screen.findByRole('menuitem', { name: '退出登录' })).toBeTruthy();
     expect(screen.getByRole('menuitem', { name: '用户管理' })).toBeTruthy();
+    // Time zone and phone number live in the personal settings, reached from the same menu.
+    expect(screen.getByRole('menuitem', { name: '个人设置' })).toBeTruthy();
   });
 
   it('names icon-only search buttons in the UI language', async () => {
@@ -51,5 +84,69 @@ describe('AppLayout', () => {
     expect(await screen.findByRole('button', { name: '搜索' })).toBeTruthy();
     await i18n.changeLanguage('en-US');
     expect(await screen.findByRole('button', { name: 'Search' })).toBeTruthy();
+  });
+
+  it('starts with a skip link that moves focus to the main content', async () => {
+    const user = userEvent.setup();
+    renderLayout();
+    await screen.findByRole('main');
+
+    await user.tab();
+    const skip = screen.getByRole('link', { name: '跳到主要内容' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(document.activeElement?.id).toBe('main');
+  });
+
+  it('shows the primary navigation beside the page on a desktop, administration only for admins', async () => {
+    setWindowWidth(1366);
+    renderLayout({ org_role: 'admin' });
+
+    const nav = await screen.findByRole('navigation', { name: '主导航' });
+    expect(within(nav).getByRole('link', { name: '我的课程' }).getAttribute('href')).toBe('/user/courses');
+    expect(within(nav).getByRole('link', { name: '待办' }).getAttribute('href')).toBe('/user/courses#todos');
+    expect(within(nav).getByRole('link', { name: '题库' }).getAttribute('href')).toBe('/subject-libs');
+    expect(within(nav).getByRole('link', { name: '系统管理' }).getAttribute('href')).toBe('/admin/users');
+    expect(screen.queryByRole('button', { name: '打开导航菜单' })).toBeNull();
+  });
+
+  it('hides administration and teaching tools from a student', async () => {
+    setWindowWidth(1366);
+    renderLayout({ org_role: 'member', can_create_course: false });
+
+    const nav = await screen.findByRole('navigation', { name: '主导航' });
+    expect(within(nav).getByRole('link', { name: '我的课程' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: '系统管理' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: '题库' })).toBeNull();
+    expect(within(nav).queryByRole('link', { name: '评分标准' })).toBeNull();
+  });
+
+  it('puts the navigation in a drawer behind a menu button on a phone', async () => {
+    setWindowWidth(390);
+    const user = userEvent.setup();
+    renderLayout({ org_role: 'member', can_create_course: true });
+
+    const open = await screen.findByRole('button', { name: '打开导航菜单' });
+    expect(screen.queryByRole('navigation', { name: '主导航' })).toBeNull();
+    await user.click(open);
+
+    const drawer = await screen.findByRole('dialog');
+    const nav = within(drawer).getByRole('navigation', { name: '主导航' });
+    expect(within(nav).getByRole('link', { name: '评分标准' }).getAttribute('href')).toBe('/user/rubrics');
+    expect(within(drawer).getByRole('combobox', { name: '搜索我的课程' })).toBeTruthy();
+  });
+
+  it('names the navigation in the interface language', async () => {
+    setWindowWidth(1366);
+    renderLayout();
+    await screen.findByRole('navigation', { name: '主导航' });
+
+    await i18n.changeLanguage('en-US');
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'My courses' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: 'Administration' })).toBeTruthy();
+    await i18n.changeLanguage('zh-TW');
+    expect(await screen.findByRole('link', { name: '跳到主要內容' })).toBeTruthy();
   });
 });

@@ -1,18 +1,115 @@
-import { BookOutlined, DownOutlined, LogoutOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
-import { App, Button, Dropdown, Layout, Space, theme, Typography, type MenuProps } from 'antd';
+import {
+  BookOutlined,
+  CheckSquareOutlined,
+  DownOutlined,
+  LogoutOutlined,
+  MenuOutlined,
+  OrderedListOutlined,
+  ReadOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { CurrentUser } from '@lectern/contracts/identity/identity.schemas';
+import {
+  App,
+  Button,
+  Drawer,
+  Dropdown,
+  Grid,
+  Layout,
+  Menu,
+  Space,
+  theme,
+  Typography,
+  type MenuProps,
+} from 'antd';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { CourseSearch } from '../features/courses/public/course-search.tsx';
 import { useLogout } from '../features/identity/api/logout.ts';
+import { AlertPopupNotice } from '../features/identity/public/alert-popup-notice.tsx';
+import { PortalLogo } from '../features/identity/public/portal-logo.tsx';
+import { NotificationBell } from '../features/notifications/public/notification-bell.tsx';
 import { isApiError } from '../shared/api/http-client.ts';
 import { LanguageSwitcher } from '../shared/components/language-switcher.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from '../shared/components/skip-link.tsx';
 import { useAuthenticatedUser } from './require-auth.tsx';
 
-export function AppLayout() {
+const SIDER_WIDTH = 208;
+
+type NavKey = 'courses' | 'todos' | 'subject-libs' | 'rubrics' | 'admin';
+
+const NAV_PATHS: Record<NavKey, string> = {
+  courses: '/user/courses',
+  // The to-do list sits on the my-courses page (learning tab); the anchor scrolls to it.
+  todos: '/user/courses#todos',
+  'subject-libs': '/subject-libs',
+  rubrics: '/user/rubrics',
+  admin: '/admin/users',
+};
+
+/** Which primary item the address belongs to (course pages count as "my courses"). */
+export function navKeyOf(pathname: string, hash: string): NavKey | undefined {
+  if (pathname.startsWith('/admin/')) return 'admin';
+  if (pathname.startsWith('/subject-lib')) return 'subject-libs';
+  if (pathname.startsWith('/user/rubrics')) return 'rubrics';
+  if (pathname === '/user/courses' && hash === '#todos') return 'todos';
+  if (pathname.startsWith('/user/courses') || pathname.startsWith('/course/')) return 'courses';
+  return undefined;
+}
+
+/**
+ * The primary items this user may use: question libraries and rubrics for people who teach (or may create
+ * a course), administration for organisation administrators.
+ */
+export function usePrimaryNavItems(user: CurrentUser, onNavigate?: () => void): MenuProps['items'] {
   const { t } = useTranslation('shared');
-  const { token } = theme.useToken();
+  const teaches = user.can_create_course || user.org_role === 'admin';
+  const item = (key: NavKey, icon: ReactNode) => ({
+    key,
+    icon,
+    label: (
+      <Link to={NAV_PATHS[key]} onClick={onNavigate}>
+        {t(`layout.nav.${key === 'subject-libs' ? 'subjectLibs' : key}`)}
+      </Link>
+    ),
+  });
+  return [
+    item('courses', <ReadOutlined aria-hidden />),
+    item('todos', <CheckSquareOutlined aria-hidden />),
+    ...(teaches
+      ? [
+          item('subject-libs', <BookOutlined aria-hidden />),
+          item('rubrics', <OrderedListOutlined aria-hidden />),
+        ]
+      : []),
+    ...(user.org_role === 'admin' ? [item('admin', <SettingOutlined aria-hidden />)] : []),
+  ];
+}
+
+function PrimaryNav({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
+  const { t } = useTranslation('shared');
+  const location = useLocation();
+  const items = usePrimaryNavItems(user, onNavigate);
+  const selected = navKeyOf(location.pathname, location.hash);
+  return (
+    <nav aria-label={t('layout.primaryNav')}>
+      <Menu
+        mode="inline"
+        items={items}
+        selectedKeys={selected ? [selected] : []}
+        style={{ borderInlineEnd: 'none' }}
+      />
+    </nav>
+  );
+}
+
+function UserMenu({ user, compact }: { user: CurrentUser; compact: boolean }) {
+  const { t } = useTranslation('shared');
   const { message } = App.useApp();
   const navigate = useNavigate();
-  const user = useAuthenticatedUser();
   const logout = useLogout();
 
   const items: MenuProps['items'] = [
@@ -27,8 +124,7 @@ export function AppLayout() {
       ),
     },
     { type: 'divider' },
-    // The question libraries' strings live with the exams feature; its namespace is always loaded.
-    { key: 'subject-libs', icon: <BookOutlined aria-hidden />, label: t('exams:libs.title') },
+    { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t('layout.settings') },
     ...(user.org_role === 'admin'
       ? [{ key: 'users', icon: <TeamOutlined aria-hidden />, label: t('layout.userManagement') }]
       : []),
@@ -36,8 +132,8 @@ export function AppLayout() {
   ];
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
+    if (key === 'settings') void navigate('/user/settings');
     if (key === 'users') void navigate('/admin/users');
-    if (key === 'subject-libs') void navigate('/subject-libs');
     if (key === 'logout') {
       logout.mutate(undefined, {
         onError: (error) => {
@@ -47,53 +143,139 @@ export function AppLayout() {
     }
   };
 
+  // autoFocus moves focus into the opened menu, so the keyboard can reach its items.
+  return (
+    <Dropdown menu={{ items, onClick: onMenuClick }} trigger={['click']} placement="bottomRight" autoFocus>
+      {compact ? (
+        // On a phone the name would crowd the bar: the icon alone, named after the user.
+        <Button
+          type="text"
+          icon={<UserOutlined aria-hidden />}
+          loading={logout.isPending}
+          aria-haspopup="menu"
+          aria-label={user.name}
+        />
+      ) : (
+        <Button
+          type="text"
+          icon={<UserOutlined aria-hidden />}
+          loading={logout.isPending}
+          aria-haspopup="menu"
+          style={{ minWidth: 0, maxWidth: 220 }}
+        >
+          <Space size={4} style={{ minWidth: 0 }}>
+            <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+              {user.name}
+            </span>
+            <DownOutlined aria-hidden />
+          </Space>
+        </Button>
+      )}
+    </Dropdown>
+  );
+}
+
+/**
+ * The signed-in shell: a skip link, the top bar (logo, search, notifications, language, user menu), the
+ * primary navigation (a side menu from 768 px, a drawer behind a menu button below) and the page in
+ * <main id="main">.
+ */
+export function AppLayout() {
+  const { t } = useTranslation('shared');
+  const { token } = theme.useToken();
+  const user = useAuthenticatedUser();
+  const screens = Grid.useBreakpoint();
+  // Before the first measurement every breakpoint is undefined: lay out for desktop, like the server did.
+  const phone = screens.md === false;
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
   return (
     <Layout style={{ minHeight: '100vh' }}>
+      <SkipLink />
+      <AlertPopupNotice />
       <Layout.Header
         style={{
           display: 'flex',
           alignItems: 'center',
-          gap: 16,
+          gap: phone ? 4 : 16,
           background: token.colorBgContainer,
           borderBottom: `1px solid ${token.colorBorderSecondary}`,
-          paddingInline: 24,
+          paddingInline: phone ? 8 : 24,
+          position: 'sticky',
+          top: 0,
+          zIndex: 100,
         }}
       >
+        {phone ? (
+          <Button
+            type="text"
+            icon={<MenuOutlined aria-hidden />}
+            aria-label={t('layout.openMenu')}
+            aria-expanded={drawerOpen}
+            onClick={() => setDrawerOpen(true)}
+          />
+        ) : null}
         <Link
           to="/user/courses"
           aria-label={t('layout.home')}
-          style={{ display: 'flex', alignItems: 'center', gap: 8, color: token.colorText }}
+          style={{
+            display: 'flex',
+            alignItems: 'center',
+            gap: 8,
+            color: token.colorText,
+            flexShrink: 0,
+            whiteSpace: 'nowrap',
+          }}
         >
-          <img src="/favicon.svg" alt="" width={28} height={28} />
-          <Typography.Text strong style={{ fontSize: 18 }}>
-            {t('app.name')}
-          </Typography.Text>
+          <PortalLogo>
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
+              {t('app.name')}
+            </Typography.Text>
+          </PortalLogo>
         </Link>
-        <div style={{ flex: 1 }} />
-        <LanguageSwitcher />
-        {/* autoFocus moves focus into the opened menu, so the keyboard can reach its items. */}
-        <Dropdown
-          menu={{ items, onClick: onMenuClick }}
-          trigger={['click']}
-          placement="bottomRight"
-          autoFocus
-        >
-          <Button
-            type="text"
-            icon={<UserOutlined aria-hidden />}
-            loading={logout.isPending}
-            aria-haspopup="menu"
-          >
-            <Space size={4}>
-              {user.name}
-              <DownOutlined aria-hidden />
-            </Space>
-          </Button>
-        </Dropdown>
+        {phone ? <div style={{ flex: 1 }} /> : null}
+        {!phone ? (
+          <div role="search" style={{ flex: 1, minWidth: 0, display: 'flex' }}>
+            <CourseSearch width={260} />
+          </div>
+        ) : null}
+        <NotificationBell />
+        <LanguageSwitcher compact={phone} />
+        <UserMenu user={user} compact={phone} />
       </Layout.Header>
-      <Layout.Content style={{ padding: 24 }}>
-        <Outlet />
-      </Layout.Content>
+      <Layout hasSider={!phone}>
+        {phone ? (
+          <Drawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            placement="left"
+            size={280}
+            title={t('layout.menuTitle')}
+            styles={{ body: { padding: 0 } }}
+          >
+            <div role="search" style={{ padding: 16 }}>
+              <CourseSearch width="100%" onNavigate={() => setDrawerOpen(false)} />
+            </div>
+            <PrimaryNav user={user} onNavigate={() => setDrawerOpen(false)} />
+          </Drawer>
+        ) : (
+          <Layout.Sider
+            width={SIDER_WIDTH}
+            theme="light"
+            style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+          >
+            <PrimaryNav user={user} />
+          </Layout.Sider>
+        )}
+        <Layout.Content
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          style={{ padding: phone ? 12 : 24, minWidth: 0, outline: 'none' }}
+        >
+          <Outlet />
+        </Layout.Content>
+      </Layout>
     </Layout>
   );
 }

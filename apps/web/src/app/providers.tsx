@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { normalizeLocale, type Locale } from '@lectern/contracts/common/locale';
 import { hashKey, MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import zhCN from 'antd/locale/zh_CN';
 import zhTW from 'antd/locale/zh_TW';
@@ -21,6 +21,55 @@ function SearchIcon() {
 // One object for good: a new one per render would re-render every antd component each time, which can
 // cut a running animation short (a button's fading loading icon then stays, and in its name).
 const INPUT_SEARCH = { searchIcon: <SearchIcon /> };
+
+const TAG_TEXT = {
+  volcano: '#ad2102',
+  orange: '#ad4e00',
+  gold: '#874d00',
+  yellow: '#876800',
+  lime: '#3f6600',
+  green: '#237804',
+  cyan: '#006d75',
+} as const;
+const darkerTagText = Object.fromEntries(
+  Object.entries(TAG_TEXT).flatMap(([hue, colour]) => [
+    [`${hue}7`, colour],
+    [`${hue}-7`, colour],
+  ]),
+);
+
+/**
+ * antd's default palette fails WCAG AA: secondary grey #8c8c8c is 3.36:1 on white and white on #1677ff is
+ * 4.1:1. These seeds keep every text colour (and white on every filled button) at 4.5:1 or more, so no page
+ * has to fix contrast on its own.
+ */
+export const APP_THEME: ThemeConfig = {
+  token: {
+    colorPrimary: '#0958d9',
+    colorInfo: '#0958d9',
+    colorLink: '#0958d9',
+    colorError: '#cf1322',
+    colorSuccess: '#237804',
+    colorWarning: '#ad4e00',
+    // Darker status seeds would also darken their tinted backgrounds into grey: keep antd's light ones.
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarningBg: '#fff7e6',
+    colorWarningBorder: '#ffd591',
+    colorErrorBg: '#fff1f0',
+    colorErrorBorder: '#ffa39e',
+    colorInfoBg: '#e6f4ff',
+    colorInfoBorder: '#91caff',
+    colorTextSecondary: 'rgba(0, 0, 0, 0.68)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.62)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+    // Preset-colour tags write in the palette's 7th shade on its 1st; for the light hues that is about
+    // 3:1, so those use the first shade that reaches 4.5:1. antd keeps each shade under two names
+    // (gold7 and the older gold-7) and the CSS variable takes the later one, so both are set.
+    ...darkerTagText,
+  },
+};
 
 const MAX_RETRIES = 2;
 
@@ -64,7 +113,7 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   const locale = normalizeLocale(i18n.language);
   return (
     <QueryClientProvider client={client}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]} inputSearch={INPUT_SEARCH}>
+      <ConfigProvider locale={ANTD_LOCALES[locale]} inputSearch={INPUT_SEARCH} theme={APP_THEME}>
         <AntdApp>{children}</AntdApp>
       </ConfigProvider>
     </QueryClientProvider>

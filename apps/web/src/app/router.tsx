@@ -25,9 +25,21 @@ export const publicRoutes: RouteObject[] = [
  */
 export const authenticatedRoutes: RouteObject[] = [
   {
+    path: 'user/settings',
+    lazy: async () => ({
+      Component: (await import('../features/identity/routes/user-settings-page.tsx')).UserSettingsPage,
+    }),
+  },
+  {
     path: 'user/courses',
     lazy: async () => ({
       Component: (await import('../features/courses/routes/my-courses-page.tsx')).MyCoursesPage,
+    }),
+  },
+  {
+    path: 'user/rubrics',
+    lazy: async () => ({
+      Component: (await import('../features/rubrics/routes/my-rubrics-page.tsx')).MyRubricsPage,
     }),
   },
   // Taking, results and marking of an exam: outside the course layout, so the paper has the whole page.
@@ -47,6 +59,13 @@ export const authenticatedRoutes: RouteObject[] = [
     path: 'exam/:id/marking',
     lazy: async () => ({
       Component: (await import('../features/exams/routes/exam-marking-page.tsx')).ExamMarkingPage,
+    }),
+  },
+  // The PDF and picture annotation editor (spec 000 section 2), opened from homework marking.
+  {
+    path: 'pdf/editor',
+    lazy: async () => ({
+      Component: (await import('../features/homework/routes/pdf-editor-page.tsx')).PdfEditorPage,
     }),
   },
   // Question authoring: exam and classroom exam editors and the question libraries.
@@ -157,6 +176,12 @@ export const authenticatedRoutes: RouteObject[] = [
           Component: (await import('../features/courses/routes/course-groups-page.tsx')).CourseGroupsPage,
         }),
       },
+      {
+        path: 'grades',
+        lazy: async () => ({
+          Component: (await import('../features/gradebook/routes/gradebook-page.tsx')).GradebookPage,
+        }),
+      },
     ],
   },
 ];
@@ -167,6 +192,25 @@ export const orgAdminRoutes: RouteObject[] = [
     path: 'admin/users',
     lazy: async () => ({
       Component: (await import('../features/identity/routes/users-admin-page.tsx')).UsersAdminPage,
+    }),
+  },
+  {
+    path: 'admin/organisation',
+    lazy: async () => ({
+      Component: (await import('../features/identity/routes/org-settings-page.tsx')).OrgSettingsPage,
+    }),
+  },
+  {
+    path: 'admin/departments',
+    lazy: async () => ({
+      Component: (await import('../features/identity/routes/departments-admin-page.tsx'))
+        .DepartmentsAdminPage,
+    }),
+  },
+  {
+    path: 'admin/academic-years',
+    lazy: async () => ({
+      Component: (await import('../features/identity/routes/academic-terms-page.tsx')).AcademicTermsPage,
     }),
   },
 ];

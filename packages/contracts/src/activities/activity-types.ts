@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ExamDataSchema } from '../exams/exam-settings.ts';
+import { HomeworkDataSchema } from '../homework/homework-settings.ts';
 
 /**
  * Per-type payloads of `activity.data`. Each domain registers the schema of the types it owns here;
@@ -28,7 +29,7 @@ export const ACTIVITY_DATA_SCHEMAS = {
   page: z.object({ content: z.string().max(200_000).default('') }).loose(),
   web_link: z.object({ url: WebUrlSchema, description: z.string().max(20_000).optional() }).loose(),
   forum: z.object({ description: z.string().max(20_000).optional() }).loose(),
-  homework: z.object({ description: z.string().max(200_000).optional() }).loose(),
+  homework: HomeworkDataSchema,
   h5_courseware: z.object({ description: z.string().max(20_000).optional() }).loose(),
   lecture_live: MeetingDataSchema,
   tencent_meeting: MeetingDataSchema,

@@ -40,6 +40,11 @@ export const ActivitySchema = z
     can_edit: z.boolean(),
     /** The viewer has read or joined it. */
     read: z.boolean(),
+    /**
+     * Learners only: whether the viewer has met the completion criterion (view: read it; submitted /
+     * score: their homework or exam work). Absent for the teaching team and for criteria judged elsewhere.
+     */
+    completed: z.boolean().optional(),
   })
   .meta({ id: 'Activity' });
 export type Activity = z.infer<typeof ActivitySchema>;

@@ -82,6 +82,16 @@ export const errorCodeMessages = {
     'zh-TW': '伺服器出錯了，請稍後重試',
     'en-US': 'Something went wrong on the server. Please try again later.',
   },
+  'error.account_locked': {
+    'zh-CN': '该账号登录失败次数过多，已被暂时锁定，请稍后再试',
+    'zh-TW': '該帳號登入失敗次數過多，已被暫時鎖定，請稍後再試',
+    'en-US': 'Too many failed sign-ins for this account. It is locked for now; please try again later.',
+  },
+  'error.login_throttled': {
+    'zh-CN': '你所在网络的登录失败次数过多，请稍后再试',
+    'zh-TW': '你所在網路的登入失敗次數過多，請稍後再試',
+    'en-US': 'Too many failed sign-ins from your network. Please try again later.',
+  },
   'error.route_not_found': {
     'zh-CN': '接口不存在',
     'zh-TW': '介面不存在',

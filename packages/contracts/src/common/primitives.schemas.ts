@@ -39,3 +39,20 @@ export const FieldsQuerySchema = z
   });
 
 export const OkResponseSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * A list of ids in a query: `ids=1,2,3`, or repeated `ids=1&ids=2`; at most `max`, each a positive
+ * integer (`messageKey` names the catalogued message for anything else).
+ */
+export function idListQuerySchema(max: number, messageKey?: string) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .transform((v) =>
+      (Array.isArray(v) ? v : [v])
+        .flatMap((part) => part.split(','))
+        .map((id) => id.trim())
+        .filter((id) => id !== '')
+        .map(Number),
+    )
+    .pipe(z.array(z.number(messageKey).int(messageKey).positive(messageKey)).max(max, messageKey));
+}

@@ -6,7 +6,7 @@ export const SCORE_RULES = ['highest', 'last', 'average'] as const;
 export const ANNOUNCE_TYPES = ['never', 'after_submit', 'after_date'] as const;
 export const EXAM_DISPLAY_MODES = ['all', 'one_by_one'] as const;
 
-export const EXAM_LIMITS = { submitTimesMax: 99, totalPointsMax: 1000 } as const;
+export const EXAM_LIMITS = { submitTimesMax: 99, totalPointsMax: 1000, timeLimitMinutesMax: 10_000 } as const;
 
 /**
  * `data` of an `exam` (and `classroom_exam`) activity. Placement, title, times, publish state and the
@@ -32,6 +32,17 @@ export const ExamDataSchema = z
     announce_answer_time: z.iso.datetime({ offset: true }).nullable().optional(),
     announce_score_type: z.enum(ANNOUNCE_TYPES).default('after_submit'),
     announce_score_time: z.iso.datetime({ offset: true }).nullable().optional(),
+    /**
+     * Minutes per attempt, counted from the paper's distribution (null: no limit but the exam's end). The
+     * attempt's deadline is the earlier of that and the end time; see attempt-deadline.ts.
+     */
+    time_limit_minutes: z
+      .number()
+      .int('exams.timeLimitInvalid')
+      .min(1, 'exams.timeLimitInvalid')
+      .max(EXAM_LIMITS.timeLimitMinutesMax, 'exams.timeLimitInvalid')
+      .nullable()
+      .optional(),
     random_subject_order: z.boolean().default(false),
     random_option_order: z.boolean().default(false),
     display_mode: z.enum(EXAM_DISPLAY_MODES).default('all'),

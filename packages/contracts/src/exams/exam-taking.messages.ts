@@ -22,6 +22,12 @@ export const examTakingMessages = {
     'zh-TW': '考試已結束，無法再提交；已儲存的答案仍然保留',
     'en-US': 'This exam has ended and no longer accepts answers. Answers saved earlier are kept.',
   },
+  'exams.taking.timeLimitPassed': {
+    'zh-CN': '本次作答的时间已用完，无法再提交；时间截止前保存的答案已作为本次提交',
+    'zh-TW': '本次作答的時間已用完，無法再提交；時間截止前儲存的答案已作為本次提交',
+    'en-US':
+      'The time for this attempt is up and it no longer accepts answers. The answers saved before the time ran out stand as its submission.',
+  },
   'exams.taking.noAttemptsLeft': {
     'zh-CN': '作答次数已用完',
     'zh-TW': '作答次數已用完',

@@ -170,6 +170,12 @@ export const DistributeResponseSchema = z.object({
   draft_saved_at: NullableIsoDateTimeSchema,
   end_time: NullableIsoDateTimeSchema,
   display_mode: z.enum(EXAM_DISPLAY_MODES),
+  /** Minutes per attempt (null: no limit). */
+  time_limit_minutes: z.number().int().nullable().default(null),
+  /** When this attempt must be handed in: the earlier of end_time and the time limit (null: never). */
+  deadline: NullableIsoDateTimeSchema.default(null),
+  /** Seconds from the server's now to the deadline, so a client counts down without trusting its clock. */
+  remaining_seconds: z.number().int().nullable().default(null),
 });
 export type DistributeResponse = z.infer<typeof DistributeResponseSchema>;
 

@@ -183,6 +183,11 @@ export const subjectMessages = {
     'zh-TW': '作答次數須為 1 到 99 的整數',
     'en-US': 'Attempts must be a whole number from 1 to 99.',
   },
+  'exams.timeLimitInvalid': {
+    'zh-CN': '限时须为 1 到 10000 的整数（分钟）',
+    'zh-TW': '限時須為 1 到 10000 的整數（分鐘）',
+    'en-US': 'The time limit must be a whole number of minutes from 1 to 10000.',
+  },
   'exams.totalPointsBelowUsed': {
     'zh-CN': '总分不能低于试卷已有题目的分值（{used} 分）',
     'zh-TW': '總分不能低於試卷已有題目的分數（{used} 分）',

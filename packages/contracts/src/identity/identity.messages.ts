@@ -97,4 +97,24 @@ export const identityMessages = {
     'zh-TW': '使用者不存在',
     'en-US': 'User not found.',
   },
+  'identity.accountLockedMinutes': {
+    'zh-CN': '该账号登录失败次数过多，已被暂时锁定，请 {minutes} 分钟后再试',
+    'zh-TW': '該帳號登入失敗次數過多，已被暫時鎖定，請 {minutes} 分鐘後再試',
+    'en-US': 'Too many failed sign-ins for this account. It is locked; try again in {minutes} min.',
+  },
+  'identity.accountWaitSeconds': {
+    'zh-CN': '该账号登录失败次数过多，请 {seconds} 秒后再试',
+    'zh-TW': '該帳號登入失敗次數過多，請 {seconds} 秒後再試',
+    'en-US': 'Too many failed sign-ins for this account. Try again in {seconds} s.',
+  },
+  'identity.addressBusy': {
+    'zh-CN': '你所在网络同时登录的人数过多，请稍等片刻再试',
+    'zh-TW': '你所在網路同時登入的人數過多，請稍候片刻再試',
+    'en-US': 'Too many sign-ins from your network at once. Please try again in a moment.',
+  },
+  'identity.addressThrottledMinutes': {
+    'zh-CN': '你所在网络的登录失败次数过多，请 {minutes} 分钟后再试',
+    'zh-TW': '你所在網路的登入失敗次數過多，請 {minutes} 分鐘後再試',
+    'en-US': 'Too many failed sign-ins from your network. Try again in {minutes} min.',
+  },
 } as const satisfies Record<`identity.${string}`, Localized>;

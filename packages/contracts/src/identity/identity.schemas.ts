@@ -54,6 +54,11 @@ export const UserSchema = z
     org_role: OrgRoleSchema,
     active: z.boolean(),
     created_at: IsoDateTimeSchema,
+    /**
+     * In the administrators' user list: whether the user teaches (instructor or teaching assistant) in a
+     * course of the organisation, so the list can tell instructors from students.
+     */
+    teaches: z.boolean().optional(),
   })
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
@@ -65,6 +70,8 @@ export const CurrentUserSchema = UserSchema.extend({
   simulating_course_id: z.number().int().nullable(),
   /** The server's canCreateCourse rule for this user, so the UI offers only what will be accepted. */
   can_create_course: z.boolean(),
+  /** IANA zone from the user's settings (PUT /api/user/settings); null follows the browser. */
+  time_zone: z.string().nullable().optional(),
 }).meta({ id: 'CurrentUser' });
 export type CurrentUser = z.infer<typeof CurrentUserSchema>;
 

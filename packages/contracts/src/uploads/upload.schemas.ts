@@ -16,6 +16,11 @@ export const UploadSchema = z
     allow_download: z.boolean(),
     created_at: IsoDateTimeSchema,
     created_by: z.object({ id: z.number().int(), name: z.string() }),
+    /**
+     * Pending uploads only: where the bytes go, a PUT of either a multipart form with one `file` part or
+     * the raw bytes as application/octet-stream.
+     */
+    upload_url: z.string().optional(),
   })
   .meta({ id: 'Upload' });
 export type Upload = z.infer<typeof UploadSchema>;
@@ -73,8 +78,13 @@ const parentIdIssue = { message: 'uploads.parentIdRequired', path: ['parent_id']
 
 /**
  * Metadata-first form of `POST /api/uploads` (JSON): declares the file, answered with a pending upload
- * whose bytes follow in `PUT /api/uploads/{id}/content`. The declared size is checked against the limit
- * up front and against the bytes when they arrive.
+ * whose bytes follow at its `upload_url` (`PUT /api/uploads/{id}/content`). The declared size is checked
+ * against the limit up front and against the bytes when they arrive.
+ *
+ * The original system's clients send the same declaration with their own fields: `parent_type: null`
+ * and `parent_id: 0` for "not filed anywhere yet", and flags (is_scorm, is_wmpkg, source,
+ * is_marked_attachment, embed_material_type) that Lectern accepts and does not act on: packages are
+ * stored as plain files, and a file is attached (to a submission, a marked file) by the call that uses it.
  */
 export const CreateUploadMetadataSchema = z
   .object({
@@ -85,7 +95,16 @@ export const CreateUploadMetadataSchema = z
       .max(UPLOAD_NAME_MAX, 'uploads.nameTooLong'),
     size: z.number('uploads.sizeRequired').int('uploads.sizeRequired').min(0, 'uploads.sizeRequired'),
     allow_download: z.boolean().optional(),
-    ...parentFields,
+    parent_type: UploadParentTypeSchema.nullish().transform((v) => v ?? undefined),
+    parent_id: z
+      .union([z.literal(0), IdSchema])
+      .nullish()
+      .transform((v) => (v === 0 || v === null ? undefined : v)),
+    is_scorm: z.boolean().nullish(),
+    is_wmpkg: z.boolean().nullish(),
+    source: z.string().max(100).nullish(),
+    is_marked_attachment: z.boolean().nullish(),
+    embed_material_type: z.string().max(100).nullish(),
   })
   .refine(parentNeedsId, parentIdIssue);
 export type CreateUploadMetadata = z.infer<typeof CreateUploadMetadataSchema>;

@@ -83,9 +83,9 @@ export const uploadsMessages = {
     'en-US': 'The file transfer was interrupted. Please upload it again.',
   },
   'uploads.octetStreamRequired': {
-    'zh-CN': '请以 application/octet-stream 发送文件内容',
-    'zh-TW': '請以 application/octet-stream 傳送檔案內容',
-    'en-US': 'Send the file content as application/octet-stream.',
+    'zh-CN': '请以 application/octet-stream 或含 file 字段的表单发送文件内容',
+    'zh-TW': '請以 application/octet-stream 或含 file 欄位的表單傳送檔案內容',
+    'en-US': 'Send the file content as application/octet-stream or as a form with a file field.',
   },
   'uploads.notReady': {
     'zh-CN': '文件还没有上传完成',
@@ -127,5 +127,20 @@ export const uploadsMessages = {
     'zh-CN': '该文档无法转换为 PDF 预览，请下载后查看',
     'zh-TW': '該文件無法轉換為 PDF 預覽，請下載後檢視',
     'en-US': 'This document could not be converted to a PDF preview. Download the file to view it.',
+  },
+  'uploads.zipIdsInvalid': {
+    'zh-CN': '请选择 1 到 2000 个要打包下载的文件',
+    'zh-TW': '請選擇 1 到 2000 個要打包下載的檔案',
+    'en-US': 'Choose between 1 and 2000 files to download as a zip.',
+  },
+  'uploads.zipTimezoneInvalid': {
+    'zh-CN': '无法识别的时区',
+    'zh-TW': '無法辨識的時區',
+    'en-US': 'This time zone is not recognised.',
+  },
+  'uploads.zipNotAllowed': {
+    'zh-CN': '所选文件中有您无权下载的文件，未生成压缩包',
+    'zh-TW': '所選檔案中有您無權下載的檔案，未產生壓縮檔',
+    'en-US': 'Some of the chosen files may not be downloaded by you, so no zip was made.',
   },
 } as const satisfies Record<`uploads.${string}`, Localized>;

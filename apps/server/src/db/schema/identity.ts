@@ -39,6 +39,8 @@ export const users = pgTable(
     /** Stored lower-cased so login by e-mail is case-insensitive and unique. */
     email: text(),
     mobilePhone: text(),
+    /** IANA zone the user chose in their settings; null follows the browser. */
+    timeZone: text(),
     avatarSmallUrl: text(),
     avatarBigUrl: text(),
     departmentId: integer().references(() => departments.id, { onDelete: 'set null' }),
@@ -76,3 +78,22 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * Failed-login counters (decision 0009), shared by every process. One row per key: `account:<user id>`
+ * or `login:<identifier>` (an identifier no account has, so it locks exactly like a real one), and
+ * `address:<ip>` across accounts (plus `credit:address:<ip>:account:<id>` markers). An account attempt
+ * is counted when it is admitted and forgotten when it succeeds, so concurrent guesses cannot slip past
+ * a limit before their hashes finish; an address counts its attempts in flight apart from its failures.
+ */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  /** Distinct accounts that signed in from this address in the window (address rows only). */
+  credits: integer().notNull().default(0),
+  /** The window runs from here: the counter is forgotten once this is older than the window. */
+  lastAttemptAt: timestamp({ withTimezone: true }).notNull(),
+  blockedUntil: timestamp({ withTimezone: true }),
+  /** Attempts from this address whose password is being checked (address rows only). */
+  pending: integer().notNull().default(0),
+});

@@ -14,6 +14,8 @@ export type ActivityViewer = {
   uploads: UploadReference[];
   read: boolean;
   canEdit: boolean;
+  /** Learners only (undefined leaves the field out): the completion criterion is met. */
+  completed?: boolean | undefined;
 };
 
 /** Rows become wire shapes here and nowhere else. Derived fields are computed against `now`. */
@@ -55,6 +57,7 @@ export function presentActivity(
     uploads: viewer.uploads,
     can_edit: viewer.canEdit,
     read: viewer.read,
+    ...(viewer.completed === undefined ? {} : { completed: viewer.completed }),
   };
 }
 

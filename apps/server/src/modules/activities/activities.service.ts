@@ -38,7 +38,10 @@ import { recordsReads } from './activities.policy.ts';
 import { presentActivity, presentCompletionCriterion } from './activities.presenter.ts';
 import { activitiesRepository, type ActivityDetailRow } from './activities.repository.ts';
 import { activityAccess } from './activity-access.ts';
+import { activityCompletion, judgedByWork } from './activity-completion.ts';
 import { examsRepository } from '../exams/exams.repository.ts';
+import { checkHomeworkData } from '../homework/homework-data-check.ts';
+import { holdNewRubrics, mergeHomeworkData } from '../homework/homework-data-merge.ts';
 import { checkActivityData } from './activity-data.ts';
 import { DEPENDENT_RECORD_CHECKS } from './activity-dependents.ts';
 
@@ -87,12 +90,24 @@ function requestedCompletion(input: {
 const unknownType = (type: string) =>
   invalid({ type: [{ key: 'activities.typeUnknown', params: { type } }] });
 
+/**
+ * A learner's completion of one activity: `view` from their read mark, `submitted` / `score` of homework
+ * and exams from their work. Other criteria (completeness, participate) are judged by their own slices
+ * and left out, as is `none`.
+ */
+function completionOf(row: ActivityDetailRow, completedByWork: ReadonlySet<number>): boolean | undefined {
+  if (row.completionCriterionKey === 'view') return row.read;
+  if (judgedByWork(row)) return completedByWork.has(row.id);
+  return undefined;
+}
+
 export function activitiesService(ctx: AppContext) {
   const repo = activitiesRepository(ctx.db);
   const uploadsRepo = uploadsRepository(ctx.db);
   const courses = courseAccess(ctx.db);
   const activities = activityAccess(ctx.db);
   const uploads = uploadAccess(ctx.db);
+  const completion = activityCompletion(ctx.db);
 
   async function completionSettings(orgId: number): Promise<OrgCompletionSettings> {
     const settings = await repo.findOrgSettings(orgId);
@@ -105,6 +120,7 @@ export function activitiesService(ctx: AppContext) {
     access: CourseAccess,
     rows: readonly ActivityDetailRow[],
     references: readonly ReferenceWithUpload[],
+    completedByWork?: ReadonlySet<number>,
   ): Activity[] {
     const byActivity = new Map<number, ReferenceWithUpload[]>();
     for (const entry of references) {
@@ -125,6 +141,7 @@ export function activitiesService(ctx: AppContext) {
           ),
           read: row.read,
           canEdit,
+          completed: completedByWork && completionOf(row, completedByWork),
         },
         now,
       ),
@@ -312,6 +329,10 @@ export function activitiesService(ctx: AppContext) {
       const data = checkData(type, input.data ?? {}, fields);
       await checkPlacement(courseId, input.module_id, syllabusId, fields);
       checkTimes(startTime, endTime, fields);
+      if (type === 'homework' && data) {
+        const homework = { id: null, courseId, data, previousData: null, endTime };
+        Object.assign(fields, await checkHomeworkData(ctx.db, homework));
+      }
       const completion = checkCompletion(
         actor,
         type,
@@ -323,6 +344,7 @@ export function activitiesService(ctx: AppContext) {
       if (!data || !completion || Object.keys(fields).length > 0) throw invalid(fields);
 
       const created = await ctx.db.transaction(async (tx) => {
+        if (type === 'homework') await holdNewRubrics(ctx, actor, null, data, tx);
         const row = await repo.insert(
           {
             courseId,
@@ -356,7 +378,13 @@ export function activitiesService(ctx: AppContext) {
       };
       const fields: FieldMessages = {};
 
-      const data = input.data === undefined ? existing.data : checkData(registeredType(), input.data, fields);
+      // A homework's publishing state and rubrics belong to their own endpoints: an edit that leaves
+      // them out of `data` keeps them.
+      const sentData =
+        input.data !== undefined && existing.type === 'homework'
+          ? mergeHomeworkData(existing.data, input.data)
+          : input.data;
+      const data = sentData === undefined ? existing.data : checkData(registeredType(), sentData, fields);
       if (data && input.data !== undefined) await checkExamTotal(existing, data, fields);
 
       const moduleId = input.module_id ?? existing.moduleId;
@@ -371,6 +399,10 @@ export function activitiesService(ctx: AppContext) {
       const startTime = input.start_time !== undefined ? toDate(input.start_time) : existing.startTime;
       const endTime = input.end_time !== undefined ? toDate(input.end_time) : existing.endTime;
       checkTimes(startTime, endTime, fields);
+      if (existing.type === 'homework' && data) {
+        const homework = { ...existing, previousData: existing.data, data, endTime };
+        Object.assign(fields, await checkHomeworkData(ctx.db, homework));
+      }
 
       let completion: { key: CompletionCriterionType; value: number | null } | undefined;
       const requested = requestedCompletion(input);
@@ -397,6 +429,7 @@ export function activitiesService(ctx: AppContext) {
       if (!data || Object.keys(fields).length > 0) throw invalid(fields);
 
       await ctx.db.transaction(async (tx) => {
+        if (existing.type === 'homework') await holdNewRubrics(ctx, actor, existing.data, data, tx);
         const sort =
           input.sort ?? (moduleChanged ? await repo.nextSortInModule(moduleId, tx) : existing.sort);
         await repo.update(
@@ -450,9 +483,18 @@ export function activitiesService(ctx: AppContext) {
       });
       // Most activities carry no files: ask for references only where the rows say there are some.
       const withFiles = rows.filter((row) => row.hasAttachments).map((row) => row.id);
-      const references =
-        withFiles.length > 0 ? await uploadsRepo.listReferences(ACTIVITY_PARENT, withFiles) : [];
-      return { activities: present(actor, access, rows, references) };
+      // Learners see their completion; homework and exams judged by work cost one query for the course,
+      // asked only when the list has such activities (and alongside the references).
+      const learner = recordsReads(access);
+      const [references, completedByWork] = await Promise.all([
+        withFiles.length > 0 ? uploadsRepo.listReferences(ACTIVITY_PARENT, withFiles) : [],
+        learner && rows.some(judgedByWork)
+          ? completion.completedByWork(courseId, actor.userId)
+          : learner
+            ? new Set<number>()
+            : undefined,
+      ]);
+      return { activities: present(actor, access, rows, references, completedByWork) };
     },
 
     /**

@@ -1,12 +1,71 @@
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { activities } from '../../db/schema/activities.ts';
+import { courseMembers, courses } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { notFound, orNullWhenDenied } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
-import { courseAccess } from '../courses/course-access.ts';
+import { accessFromRow, courseAccess } from '../courses/course-access.ts';
 import { assertCan, type CourseAccess } from '../courses/courses.policy.ts';
 import { canSeeActivity } from './activities.policy.ts';
 import { activitiesRepository, type ActivityRow } from './activities.repository.ts';
 
 export type ActivityWithAccess = { activity: ActivityRow; access: CourseAccess };
+
+// Nearly every activity-scoped request starts by loading the activity and what the caller is in its
+// course: one named prepared statement reads both (decision 0006, hot reads).
+function prepareWithCourse(tx: Executor) {
+  return tx
+    .select({
+      ...getTableColumns(activities),
+      courseOrgId: courses.orgId,
+      courseCreatedBy: courses.createdBy,
+      courseType: courses.courseType,
+      memberRoles: courseMembers.roles,
+    })
+    .from(activities)
+    .innerJoin(courses, eq(courses.id, activities.courseId))
+    .leftJoin(
+      courseMembers,
+      and(
+        eq(courseMembers.courseId, activities.courseId),
+        eq(courseMembers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .where(eq(activities.id, sql.placeholder('id')))
+    .prepare('activity_with_course_access');
+}
+const preparedWithCourse = new WeakMap<Database, ReturnType<typeof prepareWithCourse>>();
+function withCourseStatement(db: Database, tx: Executor) {
+  if (tx !== db) return prepareWithCourse(tx);
+  let statement = preparedWithCourse.get(db);
+  if (!statement) preparedWithCourse.set(db, (statement = prepareWithCourse(db)));
+  return statement;
+}
+
+/**
+ * The activity (undefined when there is none) and a function giving the caller's access to its course,
+ * which throws as `courseAccess.load` does; read in one query. Callers check the activity first.
+ */
+export async function loadActivityWithCourse(
+  db: Database,
+  actor: Actor,
+  id: number,
+  tx: Executor = db,
+): Promise<{ activity: ActivityRow; access: () => CourseAccess } | undefined> {
+  const [row] = await withCourseStatement(db, tx).execute({ id, userId: actor.userId });
+  if (!row) return undefined;
+  const { courseOrgId, courseCreatedBy, courseType, memberRoles, ...activity } = row;
+  return {
+    activity,
+    access: () =>
+      accessFromRow(actor, activity.courseId, {
+        orgId: courseOrgId,
+        createdBy: courseCreatedBy,
+        courseType,
+        roles: memberRoles,
+      }),
+  };
+}
 
 /** Loads activities together with what the caller is in their course; the one way other slices reach them. */
 export function activityAccess(db: Database) {
@@ -14,9 +73,9 @@ export function activityAccess(db: Database) {
   const courses = courseAccess(db);
 
   async function loadAny(actor: Actor, id: number, tx: Executor): Promise<ActivityWithAccess> {
-    const activity = await repo.findById(id, tx);
-    if (!activity) throw notFound('activities.notFound');
-    return { activity, access: await courses.load(actor, activity.courseId, tx) };
+    const found = await loadActivityWithCourse(db, actor, id, tx);
+    if (!found) throw notFound('activities.notFound');
+    return { activity: found.activity, access: found.access() };
   }
 
   return {

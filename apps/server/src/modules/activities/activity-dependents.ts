@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { comments } from '../../db/schema/discussions.ts';
 import { classroomAnswers, examPaperInstances } from '../../db/schema/exam-submissions.ts';
+import { homeworkSubmissions } from '../../db/schema/homework.ts';
 import type { Database } from '../../platform/database.ts';
 import { activitiesRepository } from './activities.repository.ts';
 
@@ -13,7 +14,7 @@ export type DependentRecordCheck = (activityIds: readonly number[], db: Database
 
 async function distinctActivityIds(
   db: Database,
-  table: typeof comments | typeof examPaperInstances | typeof classroomAnswers,
+  table: typeof comments | typeof examPaperInstances | typeof classroomAnswers | typeof homeworkSubmissions,
   activityIds: readonly number[],
 ): Promise<number[]> {
   if (activityIds.length === 0) return [];
@@ -32,4 +33,6 @@ export const DEPENDENT_RECORD_CHECKS: readonly DependentRecordCheck[] = [
   (activityIds, db) => distinctActivityIds(db, classroomAnswers, activityIds),
   // Posts in forums, comment panels and question panels.
   (activityIds, db) => distinctActivityIds(db, comments, activityIds),
+  // Homework hand-ins and drafts.
+  (activityIds, db) => distinctActivityIds(db, homeworkSubmissions, activityIds),
 ];

@@ -56,27 +56,47 @@ function loadStatement(db: Database, tx: Executor) {
   return statement;
 }
 
+/** The course row and the actor's membership, as read by a query that joined them. */
+export type CourseAccessRow = {
+  orgId: number;
+  createdBy: number;
+  courseType: number;
+  roles: readonly string[] | null;
+};
+
+/**
+ * What the actor is in a course, from its row (undefined: no such course), with the same refusals as
+ * `load`. For callers that read the course row in the same query as what they are loading.
+ */
+export function accessFromRow(
+  actor: Actor,
+  courseId: number,
+  row: CourseAccessRow | undefined,
+): CourseAccess {
+  if (!row || row.orgId !== actor.orgId) throw notFound();
+  const roles = rolesOf(row.roles);
+  const isOrgAdmin = actor.orgRole === 'admin';
+  if (roles.length === 0 && !isOrgAdmin) throw forbidden();
+  const simulating = isSimulating(actor, courseId, roles);
+  return {
+    courseId,
+    orgId: row.orgId,
+    userId: actor.userId,
+    roles,
+    effectiveRoles: effectiveRolesOf(actor, courseId, roles),
+    isChiefInstructor: row.createdBy === actor.userId,
+    isOrgAdmin,
+    simulating,
+    courseType: row.courseType,
+  };
+}
+
 export function courseAccess(db: Database) {
   return {
     async load(actor: Actor, courseId: number, tx: Executor = db): Promise<CourseAccess> {
       const statement = loadStatement(db, tx);
       const [row] = await statement.execute({ courseId, userId: actor.userId });
-      if (!row || row.orgId !== actor.orgId) throw notFound();
-      const roles = rolesOf(row.roles);
-      const isOrgAdmin = actor.orgRole === 'admin';
-      if (roles.length === 0 && !isOrgAdmin) throw forbidden();
-      const simulating = isSimulating(actor, courseId, roles);
-      return {
-        courseId,
-        orgId: row.orgId,
-        userId: actor.userId,
-        roles,
-        effectiveRoles: effectiveRolesOf(actor, courseId, roles),
-        isChiefInstructor: row.createdBy === actor.userId,
-        isOrgAdmin,
-        simulating,
-        courseType: row.courseType,
-      };
+      return accessFromRow(actor, courseId, row);
     },
   };
 }

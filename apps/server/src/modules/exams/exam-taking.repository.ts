@@ -178,6 +178,29 @@ export function examTakingRepository(db: Database) {
       return row;
     },
 
+    /**
+     * Paper instances of an exam still open (a draft) that were distributed before `startedBefore`, or
+     * all open ones when it is null: attempts whose time ran out without a hand-in.
+     */
+    async expiredOpenInstanceIds(
+      examId: number,
+      startedBefore: Date | null,
+      tx: Executor = db,
+    ): Promise<number[]> {
+      const rows = await tx
+        .select({ id: examPaperInstances.id })
+        .from(examSubmissions)
+        .innerJoin(examPaperInstances, eq(examPaperInstances.id, examSubmissions.instanceId))
+        .where(
+          and(
+            eq(examSubmissions.activityId, examId),
+            eq(examSubmissions.status, 'draft'),
+            startedBefore ? sql`${examPaperInstances.createdAt} < ${startedBefore.toISOString()}` : undefined,
+          ),
+        );
+      return rows.map((r) => r.id);
+    },
+
     /** Locks a group's row so members handing in at the same time are counted one after the other. */
     async lockGroup(groupId: number, tx: Executor): Promise<void> {
       await tx.select({ id: groups.id }).from(groups).where(eq(groups.id, groupId)).for('update');

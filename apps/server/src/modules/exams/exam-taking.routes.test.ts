@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activities } from '../../db/schema/activities.ts';
 import { examPaperInstances, examSubmissions } from '../../db/schema/exam-submissions.ts';
@@ -628,5 +628,145 @@ describe('who else is refused', () => {
       .from(examPaperInstances)
       .where(eq(examPaperInstances.activityId, exam.id));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('time limit per attempt', () => {
+  /** Moves an attempt's distribution into the past, as if the student had started it long ago. */
+  const startedAgo = (instanceId: number, ms: number) =>
+    t.db
+      .update(examPaperInstances)
+      .set({ createdAt: new Date(Date.now() - ms) })
+      .where(eq(examPaperInstances.id, instanceId));
+
+  it('gives the attempt its deadline: the limit from distribution, capped by the end time', async () => {
+    const exam = await createOpenExam(t, w, [singleChoice(1)], {
+      data: { time_limit_minutes: 30 },
+      endTime: new Date(Date.now() + 7 * 24 * HOUR),
+    });
+    const paper = (await distribute(student(0), exam.id)).json();
+    expect(paper.time_limit_minutes).toBe(30);
+    const deadline = new Date(paper.deadline).getTime();
+    expect(deadline - new Date(paper.created_at).getTime()).toBe(30 * 60_000);
+    expect(paper.remaining_seconds).toBeGreaterThan(29 * 60);
+    expect(paper.remaining_seconds).toBeLessThanOrEqual(30 * 60);
+
+    const closing = await createOpenExam(t, w, [singleChoice(1)], {
+      data: { time_limit_minutes: 120 },
+      endTime: new Date(Date.now() + 10 * 60_000),
+    });
+    const capped = (await distribute(student(0), closing.id)).json();
+    expect(capped.deadline).toBe(capped.end_time);
+    expect(capped.remaining_seconds).toBeLessThanOrEqual(600);
+
+    const unlimited = await createOpenExam(t, w, [singleChoice(1)]);
+    const open = (await distribute(student(0), unlimited.id)).json();
+    expect(open.time_limit_minutes).toBeNull();
+    expect(open.deadline).toBe(open.end_time);
+  });
+
+  it('refuses answers after the limit and its grace, and hands in the draft saved in time', async () => {
+    const exam = await createOpenExam(t, w, [singleChoice(1)], { data: { time_limit_minutes: 10 } });
+    const paper = (await distribute(student(1), exam.id)).json();
+    const [q] = paper.subjects;
+    const answer = (index: number) => [{ subject_id: q.id, answer_option_ids: [q.options[index].id] }];
+    const instance = paper.exam_paper_instance_id;
+    await submit(student(1), exam.id, { exam_paper_instance_id: instance, subjects: answer(0) });
+    // The server keeps the instance it handed out in memory, so the clock moves rather than the row.
+    const startedAt = new Date(paper.created_at).getTime();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // Within the grace after the limit the automatic hand-in is still on its way: a draft is accepted.
+      vi.setSystemTime(startedAt + 10 * 60_000 + 10_000);
+      const inGrace = await submit(student(1), exam.id, {
+        exam_paper_instance_id: instance,
+        subjects: answer(0),
+      });
+      expect(inGrace.statusCode).toBe(200);
+
+      vi.setSystemTime(startedAt + 10 * 60_000 + 31_000);
+      const lateDraft = await submit(student(1), exam.id, {
+        exam_paper_instance_id: instance,
+        exam_finished: false,
+        subjects: answer(1),
+      });
+      expect(lateDraft.statusCode).toBe(403);
+      expect(lateDraft.json().message).toMatch(/time for this attempt is up/);
+      // The draft saved in time was handed in then; a late hand-in gets that submission, not its answers.
+      const late = await submit(student(1), exam.id, {
+        exam_paper_instance_id: instance,
+        exam_finished: true,
+        subjects: answer(1),
+      });
+      expect(late.statusCode).toBe(200);
+      expect(late.json().status).toBe('submitted');
+    } finally {
+      vi.useRealTimers();
+    }
+    const [row] = await t.db.select().from(examSubmissions).where(eq(examSubmissions.instanceId, instance));
+    expect(row!.status).toBe('submitted');
+    expect(row!.submissionData![0]!.answer_option_ids).toEqual([q.options[0].id]);
+  });
+
+  it('refuses a late hand-in of a paper with nothing handed in yet', async () => {
+    const exam = await createOpenExam(t, w, [singleChoice(1)], { data: { time_limit_minutes: 1 } });
+    const paper = (await distribute(student(0), exam.id)).json();
+    const [q] = paper.subjects;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(paper.created_at).getTime() + 2 * 60_000);
+      const late = await submit(student(0), exam.id, {
+        exam_paper_instance_id: paper.exam_paper_instance_id,
+        exam_finished: true,
+        subjects: [{ subject_id: q.id, answer_option_ids: [q.options[0].id] }],
+      });
+      // The expired attempt was handed in (empty) by the check itself; the late answers are not in it.
+      expect(late.statusCode).toBe(403);
+      expect(late.json().message).toMatch(/time for this attempt is up/);
+    } finally {
+      vi.useRealTimers();
+    }
+    const [row] = await t.db
+      .select()
+      .from(examSubmissions)
+      .where(eq(examSubmissions.instanceId, paper.exam_paper_instance_id));
+    expect(row!.status).toBe('submitted');
+    expect(row!.submissionData).toEqual([]);
+  });
+
+  it('hands in the saved draft of a student who never came back once the limit has passed', async () => {
+    const exam = await createOpenExam(t, w, [singleChoice(1)], { data: { time_limit_minutes: 5 } });
+    const paper = (await distribute(student(2), exam.id)).json();
+    const [q] = paper.subjects;
+    await submit(student(2), exam.id, {
+      exam_paper_instance_id: paper.exam_paper_instance_id,
+      exam_finished: false,
+      subjects: [{ subject_id: q.id, answer_option_ids: [q.options[0].id] }],
+    });
+    await startedAgo(paper.exam_paper_instance_id, HOUR);
+    const list = await as(student(2), { method: 'GET', url: `/api/exams/${exam.id}/submissions` });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().submissions).toHaveLength(1);
+    const [row] = await t.db
+      .select()
+      .from(examSubmissions)
+      .where(and(eq(examSubmissions.instanceId, paper.exam_paper_instance_id)));
+    expect(row!.status).toBe('submitted');
+    expect(row!.submissionData![0]!.answer_option_ids).toEqual([q.options[0].id]);
+    // The one attempt is used: no new paper.
+    const again = await distribute(student(2), exam.id);
+    expect(again.statusCode).toBe(403);
+  });
+
+  it('rejects a time limit outside 1..10000 minutes in the settings', async () => {
+    const exam = await createOpenExam(t, w, [singleChoice(1)]);
+    for (const bad of [0, 10_001, 2.5]) {
+      const res = await as(w.teacherSession, {
+        method: 'PUT',
+        url: `/api/activities/${exam.id}`,
+        payload: { data: { time_limit_minutes: bad } },
+      });
+      expect(res.statusCode).toBe(400);
+    }
   });
 });

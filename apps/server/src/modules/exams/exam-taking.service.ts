@@ -12,6 +12,7 @@ import type {
   SubmitExamRequestSchema,
   SubmitExamResponse,
 } from '@lectern/contracts/exams/exam-taking.schemas';
+import { attemptDeadline, TIME_LIMIT_GRACE_MS } from '@lectern/contracts/exams/attempt-deadline';
 import { combineAttempts, gradePaper, scoresReleased } from '@lectern/contracts/exams/grading';
 import { examSettings } from '@lectern/contracts/exams/exam-settings';
 import type { AppContext } from '../../platform/app-context.ts';
@@ -39,6 +40,7 @@ import {
   type OpenAttempt,
   type SubmissionRow,
 } from './exam-taking.repository.ts';
+import { expiredAttempts } from './expired-attempts.ts';
 import { submissionDetails } from './submission-details.ts';
 import { toSubject } from './subjects.presenter.ts';
 import { subjectsRepository, type SubjectTree } from './subjects.repository.ts';
@@ -116,7 +118,14 @@ const PAPER_CACHE_MS = 30_000;
 const PAPER_CACHE_ENTRIES = 500;
 const KNOWN_INSTANCES = 5_000;
 
-type KnownInstance = Pick<InstanceRow, 'id' | 'activityId' | 'userId' | 'isMakeup' | 'layout'>;
+type KnownInstance = Pick<InstanceRow, 'id' | 'activityId' | 'userId' | 'isMakeup' | 'layout' | 'createdAt'>;
+
+/** A time-limited attempt past its limit and the grace for the automatic hand-in (the end time aside). */
+function pastTimeLimit(settings: ExamData, distributedAt: Date, now: Date): boolean {
+  const limit = settings.time_limit_minutes;
+  if (!limit) return false;
+  return now.getTime() > distributedAt.getTime() + limit * 60_000 + TIME_LIMIT_GRACE_MS;
+}
 
 export function examTakingService(ctx: AppContext) {
   const exams = takingExamAccess(ctx.db);
@@ -125,6 +134,19 @@ export function examTakingService(ctx: AppContext) {
   const subjects = subjectsRepository;
   const courses = courseAccess(ctx.db);
   const activities = activitiesRepository(ctx.db);
+  const expired = expiredAttempts(ctx);
+
+  /**
+   * The exam and the caller's standing, with an open attempt whose time limit ran out handed in first
+   * (its saved draft stands), so the caller sees it as used rather than resumable.
+   */
+  async function loadWithStanding(actor: Actor, examId: number) {
+    const loaded = await exams.loadWithStanding(actor, examId);
+    const open = loaded.own.open;
+    if (!open || !pastTimeLimit(loaded.exam.settings, open.instance.createdAt, new Date())) return loaded;
+    await expired.finalise(loaded.exam);
+    return exams.loadWithStanding(actor, examId);
+  }
 
   const papers = new Map<string, { expires: number; trees: Promise<SubjectTree[]> }>();
   /**
@@ -310,7 +332,7 @@ export function examTakingService(ctx: AppContext) {
 
     /** `GET /api/exam/{id}/check-exam-qualification`: may the caller start (or resume) the exam now? */
     async qualification(actor: Actor, examId: number): Promise<QualificationResponse> {
-      const { exam, own } = await exams.loadWithStanding(actor, examId);
+      const { exam, own } = await loadWithStanding(actor, examId);
       const verdict = (
         reason: QualificationReason | null,
         counts: { used: number; allowed: number; hasDraft: boolean; message?: MessageKey },
@@ -343,7 +365,7 @@ export function examTakingService(ctx: AppContext) {
      * starts the next one while attempts remain.
      */
     async distribute(actor: Actor, examId: number): Promise<DistributeResponse> {
-      const { exam, own } = await exams.loadWithStanding(actor, examId);
+      const { exam, own } = await loadWithStanding(actor, examId);
       assertExaminee(exam);
       const window = windowReason(exam.activity, new Date());
       if (window) throw refuse(window);
@@ -376,7 +398,10 @@ export function examTakingService(ctx: AppContext) {
         userId: actor.userId,
         isMakeup: instance.isMakeup,
         layout: instance.layout,
+        createdAt: instance.createdAt,
       });
+      const limit = exam.settings.time_limit_minutes ?? null;
+      const deadline = attemptDeadline(exam.activity.endTime, instance.createdAt, limit);
       return {
         exam_paper_instance_id: instance.id,
         attempt: instance.attempt,
@@ -387,6 +412,11 @@ export function examTakingService(ctx: AppContext) {
         draft_saved_at: submission.draftData ? submission.updatedAt.toISOString() : null,
         end_time: exam.activity.endTime?.toISOString() ?? null,
         display_mode: exam.settings.display_mode,
+        time_limit_minutes: limit,
+        deadline: deadline?.toISOString() ?? null,
+        remaining_seconds: deadline
+          ? Math.max(0, Math.floor((deadline.getTime() - Date.now()) / 1000))
+          : null,
       };
     },
 
@@ -430,11 +460,19 @@ export function examTakingService(ctx: AppContext) {
         if (finished) return response(found.submission);
         throw new AppError('conflict', 'exams.taking.alreadySubmitted');
       }
-      const window = windowReason(exam.activity, new Date());
+      const now = new Date();
+      const window = windowReason(exam.activity, now);
       if (window) {
         const stored = await alreadyHandedIn();
         if (stored) return stored;
         throw refuse(window);
+      }
+      if (pastTimeLimit(exam.settings, instance.createdAt, now)) {
+        const stored = await alreadyHandedIn();
+        if (stored) return stored;
+        // Too late for these answers: the draft saved in time stands as the attempt's submission.
+        await expired.finalise(exam, now);
+        throw forbidden('exams.taking.timeLimitPassed');
       }
 
       if (!finished) {
@@ -498,6 +536,7 @@ export function examTakingService(ctx: AppContext) {
      */
     async listSubmissions(actor: Actor, examId: number): Promise<ExamSubmissionsResponse> {
       const exam = await exams.loadExam(actor, examId);
+      await expired.finalise(exam);
       if (readsAllSubmissions(exam.access)) {
         const rows = await repo.listFinal(exam.activity.id);
         const visibility = { scores: true, answers: true };

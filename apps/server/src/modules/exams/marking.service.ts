@@ -15,11 +15,14 @@ import { invalid, notFound, type FieldMessages } from '../../platform/errors.ts'
 import type { Actor } from '../../platform/http/request-context.ts';
 import { translate } from '../../platform/messages.ts';
 import { assertCan } from '../courses/courses.policy.ts';
+import { homeworkMarkedAttachmentsService } from '../homework/homework-marked-attachments.service.ts';
+import { recordScoreChanges, type ScoreChange } from '../homework/score-records.repository.ts';
 import { uploadsRepository } from '../uploads/uploads.repository.ts';
 import { examAccess, type LoadedExam } from './exam-access.ts';
 import { assertCanMark } from './exam-taking.policy.ts';
 import { presentAttachment } from './exam-taking.presenter.ts';
 import { examTakingRepository, type SubmissionWithInstance } from './exam-taking.repository.ts';
+import { expiredAttempts } from './expired-attempts.ts';
 import { markingRepository } from './marking.repository.ts';
 import { submissionDetails } from './submission-details.ts';
 import { subjectsRepository, type SubjectTree } from './subjects.repository.ts';
@@ -52,11 +55,14 @@ export function markingService(ctx: AppContext) {
   const taking = examTakingRepository(ctx.db);
   const uploads = uploadsRepository(ctx.db);
   const details = submissionDetails(ctx.db);
+  const homeworkMarked = homeworkMarkedAttachmentsService(ctx);
 
   /** Reading marking data: the teaching team (not while simulating a student). */
   async function forReading(actor: Actor, examId: number): Promise<LoadedExam> {
     const exam = await exams.loadExam(actor, examId);
     assertCan(exam.access, 'activity.read_unpublished');
+    // Attempts whose time limit ran out count as handed in (their saved drafts) before anyone marks them.
+    await expiredAttempts(ctx).finalise(exam);
     return exam;
   }
 
@@ -278,10 +284,25 @@ export function markingService(ctx: AppContext) {
           next.set(row.id, applyMark(current, entry.subject_id, entry.score));
         });
         if (Object.keys(fields).length > 0) throw invalid(fields);
+        const changes: ScoreChange[] = [];
         for (const [id, updated] of next) {
           const summary = summariseScores(updated);
           await repo.updateScores(id, { scores: updated, score: summary.total, marked: summary.marked }, tx);
+          const before = rows.get(id)?.score ?? null;
+          changes.push({
+            activityId: exam.activity.id,
+            userId: rows.get(id)?.examineeId ?? null,
+            groupId: null,
+            version: null,
+            scoreMethod: 'exam_marking',
+            oldScore: before,
+            score: summary.total,
+            oldFinalScore: before,
+            finalScore: summary.total,
+          });
         }
+        // Every score change is on record (issue 10), committed with the change itself.
+        await recordScoreChanges(tx, actor.userId, changes);
       });
       const rows = await Promise.all(ids.map((id) => taking.findSubmission(id)));
       return details(
@@ -338,7 +359,12 @@ export function markingService(ctx: AppContext) {
 
     async deleteAttachment(actor: Actor, attachmentId: number): Promise<{ message: string }> {
       const attachment = await repo.findAttachment(attachmentId);
-      if (!attachment) throw notFound('exams.marking.attachmentNotFound');
+      if (!attachment) {
+        // The two kinds of marked attachment share one id sequence: an id unknown here may be homework's.
+        const deleted = await homeworkMarked.deleteAttachment(actor, attachmentId);
+        if (deleted) return deleted;
+        throw notFound('exams.marking.attachmentNotFound');
+      }
       await forWriting(actor, attachment.examId);
       await ctx.db.transaction((tx) => repo.deleteAttachment(attachment.id, tx));
       return { message: translate(actor.locale, 'exams.marking.attachmentDeleted') };

@@ -1,5 +1,6 @@
 import type { CurrentUser, Department, Org, User } from '@lectern/contracts/identity/identity.schemas';
 import type { departments, orgs } from '../../db/schema/identity.ts';
+import { publicSettingsOf } from './org-settings.ts';
 import type { UserWithDepartment } from './users.repository.ts';
 
 /** Rows become wire shapes here and nowhere else. */
@@ -25,7 +26,7 @@ export function presentUser(row: UserWithDepartment): User {
 }
 
 export function presentOrg(row: typeof orgs.$inferSelect): Org {
-  return { id: row.id, name: row.name, code: row.code, settings: row.settings };
+  return { id: row.id, name: row.name, code: row.code, settings: publicSettingsOf(row.settings) };
 }
 
 export function presentDepartment(row: typeof departments.$inferSelect): Department {
@@ -44,5 +45,6 @@ export function presentCurrentUser(
     csrf_token: session.csrfToken,
     simulating_course_id: session.simulatingCourseId,
     can_create_course: canCreateCourse,
+    time_zone: user.timeZone,
   };
 }

@@ -11,7 +11,8 @@ import type { Actor } from '../../platform/http/request-context.ts';
 import { canCreateCourse } from '../courses/courses.policy.ts';
 import { coursesRepository } from '../courses/courses.repository.ts';
 import { presentCurrentUser, presentDepartment, presentOrg } from './identity.presenter.ts';
-import { verifyPassword } from './password.ts';
+import { accountKey, loginThrottleService, unknownLoginKey } from './login-throttle.service.ts';
+import { timingEqualiser, verifyPassword } from './password.ts';
 import { sessionsRepository } from './sessions.repository.ts';
 import { usersRepository } from './users.repository.ts';
 
@@ -24,6 +25,10 @@ export function identityService(ctx: AppContext) {
   const usersRepo = usersRepository(ctx.db);
   const sessionsRepo = sessionsRepository(ctx.db);
   const coursesRepo = coursesRepository(ctx.db);
+  const throttle = loginThrottleService(ctx);
+  timingEqualiser().catch((error: unknown) =>
+    ctx.log.error({ err: error }, 'could not prepare the dummy hash'),
+  );
   // A page fires many requests at once; only one of them refreshes an expiring session, the rest go on.
   const touching = new Set<string>();
   const sessionId = (token: string) =>
@@ -43,9 +48,16 @@ export function identityService(ctx: AppContext) {
   }
 
   return {
-    /** One message for every failure, so the response never hints which part was wrong. */
-    async login(input: LoginRequest): Promise<IssuedSession> {
+    /**
+     * One message for every wrong password or unknown account, after the same hashing work. Before any
+     * hashing the attempt is counted per account and address (login-throttle.service.ts).
+     */
+    async login(input: LoginRequest, ip: string): Promise<IssuedSession> {
       const candidates = await usersRepo.findForLogin(input.login);
+      const ticket = await throttle.admit(
+        candidates.length > 0 ? candidates.map((c) => accountKey(c.id)) : [unknownLoginKey(input.login)],
+        ip,
+      );
       // A user number may repeat across organisations; the password decides which account it is.
       let matched: (typeof candidates)[number] | undefined;
       for (const candidate of candidates.length > 0 ? candidates : [undefined]) {
@@ -54,7 +66,8 @@ export function identityService(ctx: AppContext) {
           break;
         }
       }
-      if (!matched) throw new AppError('invalid_credentials');
+      if (!matched) throw await throttle.failed(ticket);
+      await throttle.succeeded(ticket, accountKey(matched.id));
       if (!matched.active) throw new AppError('account_disabled');
 
       const token = randomBytes(32).toString('base64url');
@@ -64,6 +77,9 @@ export function identityService(ctx: AppContext) {
       const user = await currentUserOf(matched.id, { csrfToken, simulatingCourseId: null });
       return { token, csrfToken, expiresAt, user };
     },
+
+    /** Lets go of the login counters' connection (Redis) when the server stops. */
+    close: () => throttle.close(),
 
     async logout(actor: Actor): Promise<void> {
       await sessionsRepo.delete(actor.sessionId);

@@ -15,6 +15,7 @@ import { AppError, invalid, notFound, type FieldMessages, type Message } from '.
 import type { Actor } from '../../platform/http/request-context.ts';
 import { isMessageKey } from '../../platform/messages.ts';
 import { presentUser } from './identity.presenter.ts';
+import { orgAdminRepository } from './org-admin.repository.ts';
 import { hashPassword } from './password.ts';
 import { sessionsRepository } from './sessions.repository.ts';
 import { usersRepository, type NewUser } from './users.repository.ts';
@@ -25,6 +26,7 @@ type UpdateUser = Partial<CreateUser> & { active?: boolean | undefined };
 /** Organisation administrators manage the people of their own organisation. Routes are org_admin only. */
 export function usersAdminService(ctx: AppContext) {
   const usersRepo = usersRepository(ctx.db);
+  const orgAdminRepo = orgAdminRepository(ctx.db);
   const sessionsRepo = sessionsRepository(ctx.db);
 
   async function assertUnique(
@@ -71,7 +73,14 @@ export function usersAdminService(ctx: AppContext) {
         },
         { limit: query.page_size, offset: (query.page - 1) * query.page_size },
       );
-      return { ...pageMeta(query, total), users: rows.map(presentUser) };
+      const teaching = await orgAdminRepo.teachingAmong(
+        actor.orgId,
+        rows.map((r) => r.id),
+      );
+      return {
+        ...pageMeta(query, total),
+        users: rows.map((r) => ({ ...presentUser(r), teaches: teaching.has(r.id) })),
+      };
     },
 
     async create(actor: Actor, input: CreateUser): Promise<User> {

@@ -1,11 +1,13 @@
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import { MARKED_ATTACHMENT_PARENT } from '../../db/schema/exam-submissions.ts';
+import { HOMEWORK_MARKED_ATTACHMENT_PARENT, HOMEWORK_SUBMISSION_PARENT } from '../../db/schema/homework.ts';
 import { SUBJECT_IMAGE_PARENT } from '../../db/schema/exams.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { activityAccess } from '../activities/activity-access.ts';
 import { markedAttachmentAccess } from '../exams/marked-attachment-access.ts';
 import { subjectImageAccess } from '../exams/subject-image-access.ts';
+import { homeworkUploadAccess } from '../homework/homework-upload-access.ts';
 import { canDownloadAttachment, canManageUpload } from './uploads.policy.ts';
 import { uploadsRepository, type ReferenceRow, type UploadRow } from './uploads.repository.ts';
 
@@ -15,7 +17,13 @@ export type DownloadVerdict = 'allowed' | 'forbidden' | 'hidden';
  * The parent types whose attachments grant reads: activities, a marker's files on a submission, and the
  * pictures inside questions.
  */
-const READ_GRANTING_PARENTS = [ACTIVITY_PARENT, MARKED_ATTACHMENT_PARENT, SUBJECT_IMAGE_PARENT] as const;
+const READ_GRANTING_PARENTS = [
+  ACTIVITY_PARENT,
+  MARKED_ATTACHMENT_PARENT,
+  SUBJECT_IMAGE_PARENT,
+  HOMEWORK_SUBMISSION_PARENT,
+  HOMEWORK_MARKED_ATTACHMENT_PARENT,
+] as const;
 
 /** Who may read or download an upload, decided from where it is attached. */
 export function uploadAccess(db: Database) {
@@ -23,12 +31,13 @@ export function uploadAccess(db: Database) {
   const activities = activityAccess(db);
   const markedAttachments = markedAttachmentAccess(db);
   const subjectImages = subjectImageAccess(db);
+  const homework = homeworkUploadAccess(db);
 
   /** The references of these uploads the caller can reach: their activity visible, or their marked file readable. */
   async function reachable(actor: Actor, uploadIds: readonly number[], tx: Executor) {
     const references = await repo.referencesOfUploads(uploadIds, READ_GRANTING_PARENTS, tx);
     const ofType = (type: string) => references.filter((r) => r.parentType === type);
-    const [visible, marked, pictured] = await Promise.all([
+    const [visible, marked, pictured, homeworkFiles] = await Promise.all([
       activities.visibleAmong(
         actor,
         ofType(ACTIVITY_PARENT).map((r) => r.parentId),
@@ -44,16 +53,41 @@ export function uploadAccess(db: Database) {
         ofType(SUBJECT_IMAGE_PARENT).map((r) => r.parentId),
         tx,
       ),
+      homework.readableAmong(
+        actor,
+        {
+          submissions: ofType(HOMEWORK_SUBMISSION_PARENT).map((r) => r.parentId),
+          marked: ofType(HOMEWORK_MARKED_ATTACHMENT_PARENT).map((r) => r.parentId),
+        },
+        tx,
+      ),
     ]);
-    return { references, visible, marked, pictured };
+    const readable = { marked, pictured, homework: homeworkFiles };
+    return { references, visible, readable };
   }
 
   /** Marked files and question pictures are readable, and downloadable, whenever their parent is. */
-  function isReadableThrough(reference: ReferenceRow, marked: Set<number>, pictured: Set<number>): boolean {
-    return (
-      (reference.parentType === MARKED_ATTACHMENT_PARENT && marked.has(reference.parentId)) ||
-      (reference.parentType === SUBJECT_IMAGE_PARENT && pictured.has(reference.parentId))
-    );
+  function isReadableThrough(
+    reference: ReferenceRow,
+    readable: {
+      marked: Set<number>;
+      pictured: Set<number>;
+      homework: { submissions: Set<number>; marked: Set<number> };
+    },
+  ): boolean {
+    const id = reference.parentId;
+    switch (reference.parentType) {
+      case MARKED_ATTACHMENT_PARENT:
+        return readable.marked.has(id);
+      case SUBJECT_IMAGE_PARENT:
+        return readable.pictured.has(id);
+      case HOMEWORK_SUBMISSION_PARENT:
+        return readable.homework.submissions.has(id);
+      case HOMEWORK_MARKED_ATTACHMENT_PARENT:
+        return readable.homework.marked.has(id);
+      default:
+        return false;
+    }
   }
 
   return {
@@ -71,11 +105,11 @@ export function uploadAccess(db: Database) {
         else others.push(upload.id);
       }
       if (others.length === 0) return readable;
-      const { references, visible, marked, pictured } = await reachable(actor, others, tx);
+      const { references, visible, readable: through } = await reachable(actor, others, tx);
       for (const reference of references) {
         if (
           (reference.parentType === ACTIVITY_PARENT && visible.has(reference.parentId)) ||
-          isReadableThrough(reference, marked, pictured)
+          isReadableThrough(reference, through)
         ) {
           readable.add(reference.uploadId);
         }
@@ -92,10 +126,10 @@ export function uploadAccess(db: Database) {
     async downloadVerdict(actor: Actor, upload: UploadRow, tx: Executor = db): Promise<DownloadVerdict> {
       if (upload.orgId !== actor.orgId) return 'hidden';
       if (canManageUpload(actor, upload)) return 'allowed';
-      const { references, visible, marked, pictured } = await reachable(actor, [upload.id], tx);
+      const { references, visible, readable } = await reachable(actor, [upload.id], tx);
       let seen = false;
       for (const reference of references) {
-        if (isReadableThrough(reference, marked, pictured)) return 'allowed';
+        if (isReadableThrough(reference, readable)) return 'allowed';
         const parent = reference.parentType === ACTIVITY_PARENT ? visible.get(reference.parentId) : undefined;
         if (!parent) continue;
         seen = true;

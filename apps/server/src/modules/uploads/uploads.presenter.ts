@@ -19,6 +19,7 @@ export function presentUpload(row: UploadWithCreator): Upload {
     allow_download: row.allowDownload,
     created_at: row.createdAt.toISOString(),
     created_by: { id: row.createdBy, name: row.creatorName },
+    ...(row.status === 'pending' ? { upload_url: uploadPaths.content(row.id) } : {}),
   };
 }
 

@@ -3,6 +3,12 @@ import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import { activities } from '../../db/schema/activities.ts';
 import { examMarkedAttachments, MARKED_ATTACHMENT_PARENT } from '../../db/schema/exam-submissions.ts';
 import { SUBJECT_IMAGE_PARENT, subjects } from '../../db/schema/exams.ts';
+import {
+  HOMEWORK_MARKED_ATTACHMENT_PARENT,
+  HOMEWORK_SUBMISSION_PARENT,
+  homeworkMarkedAttachments,
+  homeworkSubmissions,
+} from '../../db/schema/homework.ts';
 import { users } from '../../db/schema/identity.ts';
 import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
 import type { Database, Executor } from '../../platform/database.ts';
@@ -239,6 +245,8 @@ function referencesOf(tx: Executor) {
           and(
             ne(uploadReferences.parentType, MARKED_ATTACHMENT_PARENT),
             ne(uploadReferences.parentType, SUBJECT_IMAGE_PARENT),
+            ne(uploadReferences.parentType, HOMEWORK_SUBMISSION_PARENT),
+            ne(uploadReferences.parentType, HOMEWORK_MARKED_ATTACHMENT_PARENT),
           ),
           and(
             eq(uploadReferences.parentType, MARKED_ATTACHMENT_PARENT),
@@ -253,6 +261,25 @@ function referencesOf(tx: Executor) {
             eq(uploadReferences.parentType, SUBJECT_IMAGE_PARENT),
             exists(
               tx.select({ id: subjects.id }).from(subjects).where(eq(subjects.id, uploadReferences.parentId)),
+            ),
+          ),
+          // Homework files count while their submission (or marked attachment) exists.
+          and(
+            eq(uploadReferences.parentType, HOMEWORK_SUBMISSION_PARENT),
+            exists(
+              tx
+                .select({ id: homeworkSubmissions.id })
+                .from(homeworkSubmissions)
+                .where(eq(homeworkSubmissions.id, uploadReferences.parentId)),
+            ),
+          ),
+          and(
+            eq(uploadReferences.parentType, HOMEWORK_MARKED_ATTACHMENT_PARENT),
+            exists(
+              tx
+                .select({ id: homeworkMarkedAttachments.id })
+                .from(homeworkMarkedAttachments)
+                .where(eq(homeworkMarkedAttachments.id, uploadReferences.parentId)),
             ),
           ),
         ),

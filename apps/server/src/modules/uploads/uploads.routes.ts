@@ -12,9 +12,10 @@ import {
 } from '@lectern/contracts/uploads/upload.schemas';
 import type { z } from 'zod';
 import type { Api, AppContext } from '../../platform/app-context.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, invalid } from '../../platform/errors.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
 import { uploadsService, type BlobReply, type BlobRequest, type NewUploadInput } from './uploads.service.ts';
+import { registerZipRoutes } from './zip-download.routes.ts';
 
 const tags = ['uploads'];
 
@@ -48,12 +49,14 @@ export function registerUploadsRoutes(app: Api, ctx: AppContext): void {
         config: { access: 'user' },
         schema: {
           tags,
-          description: 'The bytes of a metadata-first upload, as application/octet-stream.',
+          description:
+            'The bytes of a metadata-first upload (its upload_url): application/octet-stream, or ' +
+            'multipart/form-data with one `file` part (as the original clients send it).',
           params: IdParamsSchema,
           response: { 200: UploadSchema },
         },
       },
-      async (request) => uploads.putContent(actorOf(request), request.params.id, streamBody(request)),
+      async (request) => uploads.putContent(actorOf(request), request.params.id, await contentBody(request)),
     );
   });
 
@@ -123,6 +126,8 @@ export function registerUploadsRoutes(app: Api, ctx: AppContext): void {
     },
     async (request) => uploads.remove(actorOf(request), request.params.id),
   );
+
+  registerZipRoutes(app, ctx);
 }
 
 /** Adapts the HTTP body of POST /api/uploads to the service's input, streaming any file. */
@@ -161,9 +166,22 @@ function fieldValues(fields: MultipartFile['fields']): Record<string, string> {
   return values;
 }
 
-function streamBody(request: FastifyRequest): Readable {
+/** The bytes of PUT /content: the raw body, or the `file` part of a multipart form. */
+async function contentBody(request: FastifyRequest): Promise<Readable> {
   if (request.body instanceof Readable) return request.body;
-  throw new AppError('unsupported_media_type', 'uploads.octetStreamRequired');
+  if (!request.isMultipart()) throw new AppError('unsupported_media_type', 'uploads.octetStreamRequired');
+  let part: MultipartFile | undefined;
+  try {
+    part = await request.file();
+  } catch (error) {
+    if (typeof (error as { statusCode?: unknown }).statusCode === 'number') throw error;
+    throw new AppError('validation_failed', 'uploads.multipartMalformed');
+  }
+  if (!part || part.fieldname !== 'file') {
+    part?.file.resume();
+    throw invalid({ file: ['uploads.fileRequired'] });
+  }
+  return part.file;
 }
 
 function blobRequest(

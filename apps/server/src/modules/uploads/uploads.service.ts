@@ -335,7 +335,11 @@ export function uploadsService(ctx: AppContext) {
         throw notFound('uploads.notFound');
       }
       const { reference, upload } = found;
-      if (reference.parentType !== ACTIVITY_PARENT) throw notFound('uploads.notFound');
+      if (reference.parentType !== ACTIVITY_PARENT) {
+        // Other parents (marked files, homework hand-ins) serve whoever may read the file through them.
+        if ((await access.downloadVerdict(actor, upload)) !== 'allowed') throw notFound('uploads.notFound');
+        return serve(upload, request);
+      }
       const parent = (await activities.visibleAmong(actor, [reference.parentId])).get(reference.parentId);
       if (!parent) throw forbidden('uploads.parentHidden');
       // Viewing in the page (a video, a PDF) is part of seeing the activity; allow_download only governs

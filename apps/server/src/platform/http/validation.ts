@@ -1,5 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
+import { findUnstorableText } from '@lectern/contracts/common/storable-text';
 
 /** Thrown by the validator; the error handler localises its issues for the caller. */
 export class RequestValidationError extends Error {
@@ -21,6 +22,12 @@ export class RequestValidationError extends Error {
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
+    // Checked on the raw input so no route, however its schema is written, lets such text reach the database.
+    const bad = findUnstorableText(data);
+    if (bad) {
+      const issue = { code: 'custom', path: bad, message: 'text.unstorable_character', input: undefined };
+      return { error: new RequestValidationError([issue as z.core.$ZodIssue], httpPart ?? 'body') };
+    }
     const result = schema.safeParse(data, { reportInput: true });
     if (result.success) return { value: result.data };
     return { error: new RequestValidationError(result.error.issues, httpPart ?? 'body') };

@@ -1,6 +1,26 @@
 import dayjs, { type Dayjs } from 'dayjs';
+import timezone from 'dayjs/plugin/timezone';
+import utc from 'dayjs/plugin/utc';
 
-/** Display format from the spec; shown in the browser's own time zone. */
+dayjs.extend(utc);
+dayjs.extend(timezone);
+
+/**
+ * The zone the user chose in their settings (spec 000 section 9), or null for the browser's own. Set by
+ * the identity feature whenever the signed-in user is loaded; a module value rather than a hook so the
+ * helpers keep working in plain functions (table renderers, CSV names).
+ */
+let displayZone: string | null = null;
+
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  displayZone = zone ?? null;
+}
+
+export function getDisplayTimeZone(): string | null {
+  return displayZone;
+}
+
+/** Display format from the spec; shown in the user's chosen zone, else the browser's own. */
 export const DISPLAY_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 /** The spec's `yyyy-MM-dd HH:mm` for pickers, where seconds would only be noise. */
 export const PICKER_DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -11,7 +31,8 @@ type DateInput = string | number | Date | Dayjs | null | undefined;
 export function formatDateTime(value: DateInput, format: string = DISPLAY_DATE_TIME_FORMAT): string {
   if (value === null || value === undefined || value === '') return '';
   const parsed = dayjs(value);
-  return parsed.isValid() ? parsed.format(format) : '';
+  if (!parsed.isValid()) return '';
+  return (displayZone ? parsed.tz(displayZone) : parsed).format(format);
 }
 
 /** Wire timestamps are UTC ISO-8601 whatever zone the user picked them in. */

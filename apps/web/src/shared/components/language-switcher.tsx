@@ -10,7 +10,8 @@ const LABEL_KEYS: Record<Locale, 'languages.zhCN' | 'languages.zhTW' | 'language
   'en-US': 'languages.enUS',
 };
 
-export function LanguageSwitcher() {
+/** `compact` drops the globe and the minimum width, for a phone's top bar. */
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation('shared');
   return (
     <Select<Locale>
@@ -18,9 +19,9 @@ export function LanguageSwitcher() {
       value={normalizeLocale(i18n.language)}
       onChange={(locale) => void setLocale(locale)}
       options={LOCALES.map((locale) => ({ value: locale, label: t(LABEL_KEYS[locale]) }))}
-      prefix={<GlobalOutlined aria-hidden />}
+      prefix={compact ? undefined : <GlobalOutlined aria-hidden />}
       popupMatchSelectWidth={false}
-      style={{ minWidth: 140 }}
+      style={{ minWidth: compact ? 0 : 140 }}
     />
   );
 }

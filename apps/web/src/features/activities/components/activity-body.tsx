@@ -1,11 +1,14 @@
 import { ExportOutlined, VideoCameraOutlined } from '@ant-design/icons';
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import { MEETING_TYPES } from '@lectern/contracts/activities/activity-types';
+import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RenderedHtml } from '../../../shared/components/rendered-html.tsx';
 import { ForumBoard } from '../../discussions/public/forum-board.tsx';
 import { ExamActivityBody } from '../../exams/public/exam-activity-body.tsx';
+import { HomeworkActivityBody } from '../../homework/public/homework-activity-body.tsx';
+import { activitiesQueryKey } from '../api/list-activities.ts';
 import { isWebUrl } from './activity-form.rules.ts';
 import { MaterialBody } from './material-body.tsx';
 import { OnlineVideoBody } from './online-video-body.tsx';
@@ -87,12 +90,23 @@ function MeetingBody({ activity }: { activity: Activity }) {
   );
 }
 
+/** Homework settings calls change the activity's `data`: the page's copy must be read again. */
+function HomeworkBody({ activity }: { activity: Activity }) {
+  const queryClient = useQueryClient();
+  return (
+    <HomeworkActivityBody
+      activity={activity}
+      onActivityChanged={() => void queryClient.invalidateQueries({ queryKey: activitiesQueryKey })}
+    />
+  );
+}
+
 /**
- * True when the body already shows the attachments (the courseware viewer, the video player), so the
- * page does not list them twice.
+ * True when the body already shows the attachments (the courseware viewer, the video player, the
+ * homework's own page), so the page does not list them twice.
  */
 export function bodyListsAttachments(type: string): boolean {
-  return type === 'material';
+  return type === 'material' || type === 'homework';
 }
 
 /** The part of the detail page that depends on the activity type. */
@@ -110,6 +124,7 @@ export function ActivityBody({ activity }: { activity: Activity }) {
   if (activity.type === 'exam' || activity.type === 'classroom_exam') {
     return <ExamActivityBody activity={activity} />;
   }
+  if (activity.type === 'homework') return <HomeworkBody activity={activity} />;
   if ((MEETING_TYPES as readonly string[]).includes(activity.type))
     return <MeetingBody activity={activity} />;
   if (activity.type === 'online_video') {

@@ -1,3 +1,4 @@
+import { CREATABLE_ACTIVITY_TYPES } from '@lectern/contracts/activities/activity-types';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -45,6 +46,14 @@ async function pickDateTime(label: string, text: string) {
   fireEvent.blur(input);
 }
 
+/** Opens the type select and picks a type by its name. */
+async function chooseType(name: string) {
+  fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Activity type' }));
+  const option = await screen.findByRole('option', { name });
+  fireEvent.click(option);
+  await waitFor(() => expect(screen.getAllByTitle(name).length).toBeGreaterThan(0));
+}
+
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
 });
@@ -59,6 +68,7 @@ describe('ActivityFormModal', () => {
     const { onClose } = renderModal();
     // Called a syllabus here as on the course page, where syllabi are added and renamed.
     expect(screen.getByRole('combobox', { name: 'Syllabus' })).toBeTruthy();
+    await chooseType('Course material');
 
     await user.click(screen.getByLabelText('Title'));
     await user.paste('Reading list');
@@ -85,8 +95,39 @@ describe('ActivityFormModal', () => {
     expect(calls.find((call) => call.url.startsWith('/api/completion-criteria'))?.url).toBe(
       '/api/completion-criteria?activity_type=material&course_id=5',
     );
-    expect(await screen.findByText('Activity created')).toBeTruthy();
+    // Not published: the toast says it is a draft students do not see.
+    expect(
+      await screen.findByText('Activity created as an unpublished draft: students do not see it yet.'),
+    ).toBeTruthy();
   });
+
+  it(
+    'preselects no type, names every type for screen readers, and says a draft is hidden',
+    { timeout: 60_000 },
+    async () => {
+      const fetchMock = mockApi(criteriaRoute);
+      const user = userEvent.setup({ delay: null });
+      renderModal();
+
+      const typeItem = screen.getByRole('combobox', { name: 'Activity type' }).closest('.ant-form-item')!;
+      expect(within(typeItem as HTMLElement).getByText('Choose the kind of activity')).toBeTruthy();
+      expect(screen.getByText(/Students do not see a draft\./)).toBeTruthy();
+      await user.click(screen.getByLabelText('Title'));
+      await user.paste('Reading list');
+      await user.click(screen.getByRole('button', { name: /Save/ }));
+      expect(await screen.findByText('Choose an activity type.')).toBeTruthy();
+      expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Activity type' }));
+      const options = await screen.findAllByRole('option');
+      // Each option reads as its name, never as the stored value.
+      const read = options.map((option) => option.getAttribute('aria-label') ?? option.textContent ?? '');
+      expect(read).toContain('Online video');
+      const raw = new Set<string>(CREATABLE_ACTIVITY_TYPES);
+      expect(read.filter((text) => raw.has(text.trim()))).toEqual([]);
+      expect(options.filter((option) => raw.has((option.textContent ?? '').trim()))).toEqual([]);
+    },
+  );
 
   it('asks for a title before calling the server', async () => {
     const fetchMock = mockApi(criteriaRoute);
@@ -156,6 +197,10 @@ describe('ActivityFormModal for exams', () => {
     expect((screen.getByLabelText('Attempts allowed') as HTMLInputElement).value).toBe('3');
     expect(screen.getByRole('radio', { name: 'Last' })).toHaveProperty('checked', true);
     await user.click(screen.getByRole('switch', { name: 'Shuffle questions' }));
+    // No limit unless one is entered: minutes per attempt.
+    const limit = screen.getByLabelText('Time limit (minutes per attempt)') as HTMLInputElement;
+    expect(limit.value).toBe('');
+    fireEvent.change(limit, { target: { value: '45' } });
     await user.click(screen.getByRole('button', { name: /Save/ }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -163,6 +208,7 @@ describe('ActivityFormModal for exams', () => {
     expect(put?.body).toMatchObject({
       data: {
         total_points: 100,
+        time_limit_minutes: 45,
         submit_times: 3,
         score_rule: 'last',
         announce_answer_type: 'after_submit',
@@ -185,5 +231,62 @@ describe('ActivityFormModal for exams', () => {
 
     expect(await screen.findByText('Choose when to release it.')).toBeTruthy();
     expect(sentRequests(fetchMock).some((call) => call.method === 'PUT')).toBe(false);
+  });
+});
+
+describe('ActivityFormModal for homework', () => {
+  const homeworkCriteria: ApiRoutes = {
+    'GET /api/completion-criteria': () => jsonResponse({ completion_criteria: [] }),
+    'GET /api/courses/5/group-sets': () =>
+      jsonResponse({
+        group_sets: [
+          {
+            id: 4,
+            group_set_id: 4,
+            name: 'Project teams',
+            members: [],
+            leaders: [],
+            created_at: '2026-02-01T00:00:00.000Z',
+            sort: 0,
+            groups: [],
+          },
+        ],
+      }),
+  };
+
+  it('keeps the homework settings in data and the ones it does not edit', { timeout: 60_000 }, async () => {
+    const fetchMock = mockApi({
+      ...homeworkCriteria,
+      'PUT /api/activities/101': () => jsonResponse(makeActivity({ type: 'homework' })),
+    });
+    const user = userEvent.setup({ delay: null });
+    const { onClose } = renderModal({
+      activity: makeActivity({
+        type: 'homework',
+        data: { submit_times: 2, isAnnounceMark: 1, rubric_id: 12, description: 'Do it' },
+      }),
+      preset: undefined,
+    });
+
+    expect((screen.getByLabelText('Number of hand-ins') as HTMLInputElement).value).toBe('2');
+    await user.click(screen.getByRole('switch', { name: 'Accept late hand-ins' }));
+    await user.click(screen.getByRole('radio', { name: 'Not published' }));
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    const put = sentRequests(fetchMock).find((call) => call.method === 'PUT');
+    expect(put?.body).toMatchObject({
+      data: {
+        description: 'Do it',
+        group_set_id: null,
+        submit_times: 2,
+        allow_late_submission: true,
+        duplicate_check_threshold: 30,
+        announceScoreType: 1,
+        announceScoreTime: null,
+        isAnnounceMark: 1,
+        rubric_id: 12,
+      },
+    });
   });
 });

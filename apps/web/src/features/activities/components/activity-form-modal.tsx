@@ -11,6 +11,11 @@ import {
   examSettingsFormValues,
   isExamActivityType,
 } from '../../exams/public/exam-settings-form.ts';
+import { HomeworkSettingsFields } from '../../homework/public/homework-settings-fields.tsx';
+import {
+  HOMEWORK_SETTING_FIELDS,
+  homeworkSettingsFormValues,
+} from '../../homework/public/homework-settings-form.ts';
 import { UploadField } from '../../uploads/public/upload-field.tsx';
 import { useCreateActivity } from '../api/create-activity.ts';
 import { useUpdateActivity } from '../api/update-activity.ts';
@@ -34,6 +39,12 @@ const SERVER_FIELD_ALIASES = {
   completion_criterion_key: 'completion',
   completion_criterion_value: 'completion',
   ...Object.fromEntries(EXAM_SETTING_FIELDS.map((field) => [`data.${field}`, `exam.${field}`])),
+};
+
+/** Homework settings travel inside `data` too, under some of the exam settings' names. */
+const HOMEWORK_FIELD_ALIASES = {
+  ...SERVER_FIELD_ALIASES,
+  ...Object.fromEntries(HOMEWORK_SETTING_FIELDS.map((field) => [`data.${field}`, `homework.${field}`])),
 };
 
 export interface ActivityPlacement {
@@ -76,6 +87,7 @@ export function ActivityFormModal({
   const modules = sortedModules(course);
   const moduleId = Form.useWatch('module_id', form);
   const type = Form.useWatch('type', form);
+  const published = Form.useWatch('published', form) as boolean | undefined;
   const syllabuses = [...(modules.find((m) => m.id === moduleId)?.syllabuses ?? [])].sort(
     (a, b) => a.sort - b.sort || a.id - b.id,
   );
@@ -85,12 +97,13 @@ export function ActivityFormModal({
     : {
         module_id: preset?.moduleId ?? modules[0]?.id,
         syllabus_id: preset?.syllabusId ?? null,
-        type: CREATABLE_ACTIVITY_TYPES[0],
+        // No type is preselected (left out): an unnoticed default created the wrong kind of activity.
         published: false,
         start_time: null,
         end_time: null,
         uploads: [],
         exam: examSettingsFormValues(),
+        homework: homeworkSettingsFormValues(),
       };
 
   const typeOptions: string[] = [...CREATABLE_ACTIVITY_TYPES];
@@ -106,7 +119,9 @@ export function ActivityFormModal({
     const saved = activity
       ? await updateActivity.mutateAsync({ id: activity.id, body: toUpdateRequest(values, activity) })
       : await createActivity.mutateAsync({ courseId: course.id, body: toCreateRequest(values) });
-    void message.success(editing ? t('form.updated') : t('form.created'));
+    void message.success(
+      editing ? t('form.updated') : values.published ? t('form.created') : t('form.createdDraft'),
+    );
     onSaved?.(saved);
   };
 
@@ -192,7 +207,7 @@ export function ActivityFormModal({
       initialValues={initialValues}
       onValuesChange={onValuesChange}
       onSubmit={onSubmit}
-      serverFieldAliases={SERVER_FIELD_ALIASES}
+      serverFieldAliases={type === 'homework' ? HOMEWORK_FIELD_ALIASES : SERVER_FIELD_ALIASES}
       onClose={onClose}
       afterClose={afterClose}
     >
@@ -223,6 +238,10 @@ export function ActivityFormModal({
       >
         <Select<string>
           disabled={editing}
+          placeholder={t('form.typePlaceholder')}
+          // Not virtual: the virtual list's hidden accessibility copy reads each option's raw value
+          // ("online_video") instead of its name.
+          virtual={false}
           showSearch={{ optionFilterProp: 'label' }}
           options={typeOptions.map((option) => ({ value: option, label: activityTypeName(t, option) }))}
         />
@@ -252,11 +271,17 @@ export function ActivityFormModal({
       >
         <DateTimePicker style={{ width: '100%' }} placeholder={t('form.endTimePlaceholder')} />
       </Form.Item>
-      <Form.Item name="published" label={t('form.published')} valuePropName="checked">
+      <Form.Item
+        name="published"
+        label={t('form.published')}
+        valuePropName="checked"
+        extra={published ? undefined : t('form.draftHint')}
+      >
         <Switch checkedChildren={t('form.publishedOn')} unCheckedChildren={t('form.publishedOff')} />
       </Form.Item>
       {dataFieldsFor(type).map(dataFieldItem)}
       {isExamActivityType(type) && type ? <ExamSettingsFields courseId={course.id} type={type} /> : null}
+      {type === 'homework' ? <HomeworkSettingsFields courseId={course.id} /> : null}
       {takesAttachments(type) ? (
         <Form.Item name="uploads" label={t('form.attachments')}>
           <UploadField

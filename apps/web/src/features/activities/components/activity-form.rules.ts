@@ -10,6 +10,12 @@ import {
   isExamActivityType,
   type ExamSettingsFormValues,
 } from '../../exams/public/exam-settings-form.ts';
+import {
+  homeworkDataFromForm,
+  homeworkSettingsFormValues,
+  isHomeworkActivityType,
+  type HomeworkSettingsFormValues,
+} from '../../homework/public/homework-settings-form.ts';
 import type { UploadedFile } from '../../uploads/public/upload-field.tsx';
 import { completionRequest, type CompletionValue } from './completion-criteria-input.rules.ts';
 
@@ -33,6 +39,8 @@ export interface ActivityFormValues {
   completion?: CompletionValue;
   /** Exam and classroom exam settings, stored in `data`. */
   exam?: Partial<ExamSettingsFormValues>;
+  /** Homework settings, stored in `data`. */
+  homework?: Partial<HomeworkSettingsFormValues>;
 }
 
 const ATTACHMENT_TYPES: readonly string[] = ['material', 'online_video', 'homework'];
@@ -109,7 +117,9 @@ function commonFields(type: string, values: ActivityFormValues) {
 
 function typeData(type: string, values: ActivityFormValues, stored?: Record<string, unknown>) {
   const data = buildActivityData(type, values.data, stored);
-  return isExamActivityType(type) ? { ...data, ...examDataFromForm(values.exam) } : data;
+  if (isExamActivityType(type)) return { ...data, ...examDataFromForm(values.exam) };
+  if (isHomeworkActivityType(type)) return { ...data, ...homeworkDataFromForm(values.homework) };
+  return data;
 }
 
 export function toCreateRequest(values: ActivityFormValues): CreateActivityRequest {
@@ -153,5 +163,6 @@ export function formValuesFromActivity(activity: Activity): ActivityFormValues {
       .map((reference) => ({ upload_id: reference.upload_id, name: reference.name, size: reference.size })),
     completion: { key: activity.completion_criterion_key, value: activity.completion_criterion_value },
     ...(isExamActivityType(activity.type) ? { exam: examSettingsFormValues(activity.data) } : {}),
+    ...(isHomeworkActivityType(activity.type) ? { homework: homeworkSettingsFormValues(activity.data) } : {}),
   };
 }

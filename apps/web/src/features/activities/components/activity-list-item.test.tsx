@@ -52,6 +52,27 @@ describe('ActivityListItem', () => {
     expect(screen.getByText('2026-03-01 08:00:00 – 2026-03-08 18:30:00')).toBeTruthy();
   });
 
+  it('shows a learner whether the completion criterion is met, naming it', () => {
+    const { unmount } = renderItem(
+      makeActivity({
+        can_edit: false,
+        completed: true,
+        completion_criterion_key: 'score',
+        completion_criterion_value: 60,
+      }),
+    );
+    expect(screen.getByRole('img', { name: 'Completed: Score reached (at least 60)' })).toBeTruthy();
+    unmount();
+
+    renderItem(makeActivity({ can_edit: false, completed: false, completion_criterion_key: 'view' }));
+    expect(screen.getByRole('img', { name: 'Not completed yet: Viewed' })).toBeTruthy();
+  });
+
+  it('shows no completion indicator when the server sends none (teaching team)', () => {
+    renderItem(makeActivity({ completion_criterion_key: 'view' }));
+    expect(screen.queryByRole('img', { name: /completed/i })).toBeNull();
+  });
+
   it('offers no edit or delete when the viewer may not edit', () => {
     renderItem(makeActivity({ can_edit: false }), 'syllabus');
 

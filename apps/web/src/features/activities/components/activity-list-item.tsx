@@ -1,4 +1,10 @@
-import { DeleteOutlined, EditOutlined, MoreOutlined } from '@ant-design/icons';
+import {
+  CheckCircleFilled,
+  CheckCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  MoreOutlined,
+} from '@ant-design/icons';
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import { activityRowKey } from '@lectern/contracts/activities/activity-types';
 import { Button, Dropdown, Flex, Space, theme, Tooltip, Typography, type MenuProps } from 'antd';
@@ -72,6 +78,34 @@ function ActivityActions({ activity, variant, onEdit, onDelete }: ActivityListIt
 }
 
 /**
+ * Spec 001 "optional completeness indicator with tip": for learners the server says whether the
+ * completion criterion is met; the tip names the criterion.
+ */
+function CompletionIndicator({ activity }: { activity: Activity }) {
+  const { t } = useTranslation('activities');
+  const { token } = theme.useToken();
+  if (activity.completed === undefined) return null;
+  const key = activity.completion_criterion_key;
+  const name = t(`criteria.${key}`, { defaultValue: key });
+  const criterion =
+    activity.completion_criterion_value !== null && (key === 'score' || key === 'completeness')
+      ? t('list.criterionAtLeast', { criterion: name, value: activity.completion_criterion_value })
+      : name;
+  const tip = t(activity.completed ? 'list.completed' : 'list.notCompleted', { criterion });
+  return (
+    <Tooltip title={tip}>
+      <span role="img" aria-label={tip} tabIndex={0} data-completed={activity.completed}>
+        {activity.completed ? (
+          <CheckCircleFilled aria-hidden style={{ color: token.colorSuccess }} />
+        ) : (
+          <CheckCircleOutlined aria-hidden style={{ color: token.colorTextQuaternary }} />
+        )}
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
  * One activity in a course section. The row carries the type as a CSS class and data attribute with
  * underscores turned into hyphens (spec 001 "Activity list item"), so types can be styled and found.
  * Edit and delete appear only when the server says the viewer may edit (never while simulating).
@@ -101,6 +135,7 @@ export function ActivityListItem(props: ActivityListItemProps) {
           {activityTimeText(t, activity)}
         </Typography.Text>
       </Flex>
+      <CompletionIndicator activity={activity} />
       {activity.can_edit ? <ActivityActions {...props} /> : null}
     </Flex>
   );

@@ -1,6 +1,7 @@
 import { TeamOutlined } from '@ant-design/icons';
 import type { CourseSummary } from '@lectern/contracts/courses/course.schemas';
 import { Card, Flex, Tag, Typography, theme, type GlobalToken } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ROLE_COLORS, semesterLabel } from './course-format.ts';
@@ -40,55 +41,55 @@ function Cover({ course }: { course: CourseSummary }) {
   );
 }
 
-/** One course of "my courses": a link to the course with its code, semester, instructors and my roles. */
+/**
+ * One course of "my courses": its title links to the course, and the link's hit area (an empty span) is
+ * stretched over the whole card, so the card stays clickable while the link's name is exactly the visible
+ * title (a card-wide link would be named by every text on it, or by an aria-label hiding them).
+ */
 export function CourseCard({ course }: { course: CourseSummary }) {
   const { t } = useTranslation('courses');
+  const titleId = useId();
   const semester = semesterLabel(course.academic_year, course.semester);
   return (
-    <Link
-      to={`/course/${course.id}`}
-      aria-label={course.display_name}
-      style={{ display: 'block', height: '100%' }}
+    <Card
+      hoverable
+      cover={<Cover course={course} />}
+      style={{ height: '100%', position: 'relative' }}
+      styles={{ body: { padding: 16 } }}
+      role="article"
+      aria-labelledby={titleId}
     >
-      <Card
-        hoverable
-        cover={<Cover course={course} />}
-        style={{ height: '100%' }}
-        styles={{ body: { padding: 16 } }}
-      >
-        <Flex vertical gap={6}>
-          <Typography.Title
-            level={2}
-            style={{ fontSize: 16, margin: 0 }}
-            ellipsis={{ rows: 2, tooltip: course.display_name }}
-          >
+      <Flex vertical gap={6}>
+        <Typography.Title id={titleId} level={2} style={{ fontSize: 16, margin: 0 }}>
+          <Link to={`/course/${course.id}`} style={{ color: 'inherit', overflowWrap: 'anywhere' }}>
+            <span aria-hidden style={{ position: 'absolute', inset: 0, zIndex: 1 }} />
             {course.display_name}
-          </Typography.Title>
-          <Typography.Text type="secondary" ellipsis>
-            {[course.course_code, semester].filter(Boolean).join(t('card.separator')) || t('card.noCode')}
+          </Link>
+        </Typography.Title>
+        <Typography.Text type="secondary" ellipsis>
+          {[course.course_code, semester].filter(Boolean).join(t('card.separator')) || t('card.noCode')}
+        </Typography.Text>
+        <Typography.Text ellipsis>
+          {course.instructors.length > 0
+            ? t('card.instructors', {
+                names: course.instructors.map((i) => i.name).join(t('layout.listSeparator')),
+              })
+            : t('card.noInstructors')}
+        </Typography.Text>
+        <Flex justify="space-between" align="center" wrap gap={4}>
+          <Typography.Text type="secondary">
+            <TeamOutlined aria-hidden /> {t('card.studentCount', { total: course.students_count })}
           </Typography.Text>
-          <Typography.Text ellipsis>
-            {course.instructors.length > 0
-              ? t('card.instructors', {
-                  names: course.instructors.map((i) => i.name).join(t('layout.listSeparator')),
-                })
-              : t('card.noInstructors')}
-          </Typography.Text>
-          <Flex justify="space-between" align="center" wrap gap={4}>
-            <Typography.Text type="secondary">
-              <TeamOutlined aria-hidden /> {t('card.studentCount', { total: course.students_count })}
-            </Typography.Text>
-            <Flex wrap gap={4}>
-              {course.current_user_roles.map((role) => (
-                <Tag key={role} color={ROLE_COLORS[role]} style={{ marginInlineEnd: 0 }}>
-                  {t(`roles.${role}`)}
-                </Tag>
-              ))}
-            </Flex>
+          <Flex wrap gap={4}>
+            {course.current_user_roles.map((role) => (
+              <Tag key={role} color={ROLE_COLORS[role]} style={{ marginInlineEnd: 0 }}>
+                {t(`roles.${role}`)}
+              </Tag>
+            ))}
           </Flex>
-          {course.is_blocked ? <Tag color="error">{t('card.blocked')}</Tag> : null}
         </Flex>
-      </Card>
-    </Link>
+        {course.is_blocked ? <Tag color="error">{t('card.blocked')}</Tag> : null}
+      </Flex>
+    </Card>
   );
 }

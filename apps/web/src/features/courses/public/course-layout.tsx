@@ -1,10 +1,23 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { isTeaching } from '@lectern/contracts/courses/course-roles';
-import { Alert, App, Button, Card, Flex, Result, Space, Switch, Tabs, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Breadcrumb,
+  Button,
+  Card,
+  Flex,
+  Result,
+  Space,
+  Switch,
+  Tabs,
+  theme,
+  Typography,
+} from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/http-client.ts';
 import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
 import { useCourse } from '../api/get-course.ts';
@@ -14,13 +27,14 @@ import { CourseFormModal } from '../components/course-form-modal.tsx';
 import { formatCourseDate, semesterLabel } from '../components/course-format.ts';
 import { CourseContext } from './course-context.ts';
 
-type CourseTab = 'content' | 'members' | 'groups';
+type CourseTab = 'content' | 'members' | 'groups' | 'grades';
 
-/** Members and groups have their own pages; everything else under the course (activities too) is content. */
+/** Members, groups and grades have their own pages; everything else under the course (activities too) is content. */
 function tabOf(pathname: string, courseId: number): CourseTab {
   const rest = pathname.replace(new RegExp(`^/course/${courseId}/?`), '');
   if (rest === 'members' || rest.startsWith('members/')) return 'members';
   if (rest === 'groups' || rest.startsWith('groups/')) return 'groups';
+  if (rest === 'grades' || rest.startsWith('grades/')) return 'grades';
   return 'content';
 }
 
@@ -127,6 +141,7 @@ function CourseHeader({ course }: { course: Course }) {
   const navigate = useNavigate();
   const location = useLocation();
   const { data: viewer } = useCurrentUser();
+  const { token } = theme.useToken();
   const [editing, setEditing] = useState(false);
   const [formMounted, setFormMounted] = useState(false);
 
@@ -158,48 +173,78 @@ function CourseHeader({ course }: { course: Course }) {
       : null,
   ].filter((item) => item !== null);
 
+  const tab = tabOf(location.pathname, course.id);
+  const atCourseHome = location.pathname.replace(/\/$/, '') === base;
+  const tabLabel = t(`layout.tabs.${tab}`);
+
   return (
     <Card styles={{ body: { paddingBottom: 0 } }}>
-      <Flex justify="space-between" align="flex-start" wrap gap="middle">
-        <Space orientation="vertical" size={4} style={{ minWidth: 0, flex: 1 }}>
-          <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
-            {course.display_name}
-          </Typography.Title>
-          <Flex wrap gap="small" component="dl" style={{ margin: 0, columnGap: 24 }}>
-            {details.map((item) => (
-              <Flex key={item.key} gap={4}>
-                <Typography.Text type="secondary" component="dt">
-                  {t('layout.detailLabel', { label: item.label })}
-                </Typography.Text>
-                <Typography.Text component="dd" style={{ margin: 0 }}>
-                  {item.value}
-                </Typography.Text>
-              </Flex>
-            ))}
-          </Flex>
-        </Space>
-        <Space wrap>
-          {canSimulate ? <SimulateSwitch course={course} /> : null}
-          {course.can_manage ? (
-            <Button
-              icon={<EditOutlined aria-hidden />}
-              onClick={() => {
-                setFormMounted(true);
-                setEditing(true);
-              }}
-            >
-              {t('layout.editCourse')}
-            </Button>
-          ) : null}
-        </Space>
+      <Breadcrumb
+        aria-label={t('shared:layout.breadcrumb')}
+        style={{ marginBottom: 8 }}
+        items={[
+          { key: 'home', title: <Link to="/user/courses">{t('shared:layout.nav.courses')}</Link> },
+          atCourseHome
+            ? { key: 'course', title: <span aria-current="page">{course.display_name}</span> }
+            : { key: 'course', title: <Link to={base}>{course.display_name}</Link> },
+          ...(atCourseHome ? [] : [{ key: 'tab', title: tabLabel }]),
+        ]}
+      />
+      {/* The title takes the room it needs first; the switch and the edit button wrap below it when
+          the screen is narrow instead of squeezing it. */}
+      <Flex justify="space-between" align="flex-start" wrap gap="small">
+        <Typography.Title
+          level={1}
+          style={{ fontSize: 24, margin: 0, flex: '1 1 260px', minWidth: 0, overflowWrap: 'anywhere' }}
+        >
+          {course.display_name}
+        </Typography.Title>
+        {canSimulate || course.can_manage ? (
+          <Space wrap>
+            {canSimulate ? <SimulateSwitch course={course} /> : null}
+            {course.can_manage ? (
+              <Button
+                icon={<EditOutlined aria-hidden />}
+                onClick={() => {
+                  setFormMounted(true);
+                  setEditing(true);
+                }}
+              >
+                {t('layout.editCourse')}
+              </Button>
+            ) : null}
+          </Space>
+        ) : null}
       </Flex>
+      {details.length > 0 ? (
+        <dl
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            columnGap: 24,
+            rowGap: 4,
+            margin: '8px 0 0',
+          }}
+        >
+          {details.map((item) => (
+            <div key={item.key} style={{ display: 'flex', gap: 4, minWidth: 0, maxWidth: '100%' }}>
+              <dt style={{ color: token.colorTextSecondary, flexShrink: 0, whiteSpace: 'nowrap' }}>
+                {t('layout.detailLabel', { label: item.label })}
+              </dt>
+              <dd style={{ margin: 0, minWidth: 0, overflowWrap: 'anywhere' }}>{item.value}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : null}
       <Tabs
-        activeKey={tabOf(location.pathname, course.id)}
+        aria-label={t('layout.nav')}
+        activeKey={tab}
         onChange={(key) => void navigate(key === 'content' ? base : `${base}/${key}`)}
         items={[
           { key: 'content', label: t('layout.tabs.content') },
           { key: 'members', label: t('layout.tabs.members') },
           { key: 'groups', label: t('layout.tabs.groups') },
+          { key: 'grades', label: t('layout.tabs.grades') },
         ]}
         style={{ marginTop: 8 }}
         tabBarStyle={{ marginBottom: 0 }}

@@ -5,6 +5,7 @@ import { App, Button, Flex, Input, Select, Space, Table, Tag, Typography, type T
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/components/date-time.ts';
+import { ScrollableTable } from '../../../shared/components/scrollable-table.tsx';
 import { PageState } from '../../../shared/components/page-state.tsx';
 import { useMembers } from '../api/list-members.ts';
 import { useRemoveMember } from '../api/remove-member.ts';
@@ -175,20 +176,22 @@ export function CourseMembersPage() {
             .filter((m) => matches(m, keyword.trim()))
             .sort(byRoleThenNumber);
           return (
-            <Table<Member>
-              rowKey="id"
-              columns={columns(list)}
-              dataSource={shown}
-              loading={members.isFetching && !members.isPending}
-              scroll={{ x: 900 }}
-              locale={{ emptyText: t('members.empty') }}
-              pagination={{
-                defaultPageSize: MEMBER_PAGE_SIZES[0],
-                showSizeChanger: true,
-                pageSizeOptions: MEMBER_PAGE_SIZES,
-                showTotal: (total) => t('members.total', { total }),
-              }}
-            />
+            <ScrollableTable label={t('members.title')}>
+              <Table<Member>
+                rowKey="id"
+                columns={columns(list)}
+                dataSource={shown}
+                loading={members.isFetching && !members.isPending}
+                scroll={{ x: 900 }}
+                locale={{ emptyText: t('members.empty') }}
+                pagination={{
+                  defaultPageSize: MEMBER_PAGE_SIZES[0],
+                  showSizeChanger: true,
+                  pageSizeOptions: MEMBER_PAGE_SIZES,
+                  showTotal: (total) => t('members.total', { total }),
+                }}
+              />
+            </ScrollableTable>
           );
         }}
       </PageState>

@@ -30,6 +30,7 @@ function page(courses: unknown[]) {
 function setup(viewer = makeViewer({ can_create_course: true }), handlers: ApiRoutes = {}) {
   const fetchMock = mockApi({
     'GET /api/user': () => jsonResponse(viewer),
+    'GET /api/todos': () => jsonResponse({ todo_list: [] }),
     'GET /api/my-semesters': () =>
       jsonResponse({
         semesters: [
@@ -70,8 +71,9 @@ describe('MyCoursesPage', () => {
 
     const link = await screen.findByRole('link', { name: 'Linear Algebra' });
     expect(link.getAttribute('href')).toBe('/course/1');
-    expect(within(link).getByText('MA101 · 2024-2025 Spring')).toBeTruthy();
-    expect(within(link).getByText('Student')).toBeTruthy();
+    const card = screen.getByRole('article', { name: 'Linear Algebra' });
+    expect(within(card).getByText('MA101 · 2024-2025 Spring')).toBeTruthy();
+    expect(within(card).getByText('Student')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Data Structures' })).toBeTruthy();
     expect(sentBodies(fetchMock, 'POST /api/my-courses')[0]).toEqual({
       page: 1,
@@ -171,6 +173,7 @@ describe('MyCoursesPage', () => {
     const user = userEvent.setup();
     mockApi({
       'GET /api/user': () => jsonResponse(makeViewer()),
+      'GET /api/todos': () => jsonResponse({ todo_list: [] }),
       'GET /api/my-semesters': () => jsonResponse({ semesters: [] }),
       'POST /api/my-courses': () => jsonResponse(page([])),
     });

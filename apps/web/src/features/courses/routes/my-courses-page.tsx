@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageState } from '../../../shared/components/page-state.tsx';
 import { useCurrentUser } from '../../identity/public/get-current-user.ts';
+import { TodoList } from '../../todos/public/todo-list.tsx';
 import { useMyCourses, type MyCoursesParams } from '../api/list-my-courses.ts';
 import { useMySemesters } from '../api/list-my-semesters.ts';
 import { CourseCard } from '../components/course-card.tsx';
@@ -148,6 +149,13 @@ export function MyCoursesPage() {
         {createButton}
       </Flex>
 
+      {/* The primary navigation's to-do item links here. */}
+      {filters.tab === 'learning' ? (
+        <div id="todos">
+          <TodoList />
+        </div>
+      ) : null}
+
       <Tabs
         activeKey={filters.tab}
         onChange={(key) => update({ tab: key === 'teaching' ? 'teaching' : 'learning' })}
@@ -166,7 +174,7 @@ export function MyCoursesPage() {
           value={keywordDraft}
           onChange={(event) => onKeywordChange(event.target.value)}
           onSearch={onKeywordSearch}
-          style={{ width: 280 }}
+          style={{ width: 280, maxWidth: '100%' }}
         />
         <Select<number>
           aria-label={t('myCourses.semester')}

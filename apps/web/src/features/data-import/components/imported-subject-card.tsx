@@ -4,8 +4,8 @@ import {
   type ImportedSubject,
   type ImportedSubSubject,
 } from '@lectern/contracts/data-import/data-import.schemas';
-import { optionLetter } from '@lectern/contracts/exams/subject.schemas';
-import { Alert, Card, Flex, Tag, Typography, theme } from 'antd';
+import { optionLetter, SUBJECT_LIMITS } from '@lectern/contracts/exams/subject.schemas';
+import { Alert, Card, Flex, InputNumber, Tag, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RenderedHtml } from '../../../shared/components/rendered-html.tsx';
 import { difficultyName, formatPoints } from '../../exams/public/subject-labels.ts';
@@ -14,13 +14,15 @@ export interface ImportedSubjectCardProps {
   subject: ImportedSubject | ImportedSubSubject;
   /** "3" for the third question, "3.2" for its second sub-question. */
   position: string;
+  /** When the points may be changed here (a question without sub-questions, against a points limit). */
+  onPointChange?: ((point: number) => void) | undefined;
 }
 
 /**
  * One identified question as it will be saved: type, points, difficulty, stem, options with the correct
  * ones marked, blanks, answer, explanation, knowledge points and sub-questions, and what is wrong with it.
  */
-export function ImportedSubjectCard({ subject, position }: ImportedSubjectCardProps) {
+export function ImportedSubjectCard({ subject, position, onPointChange }: ImportedSubjectCardProps) {
   const { t } = useTranslation('data-import');
   const { token } = theme.useToken();
   const wrong = hasImportErrors(subject);
@@ -44,7 +46,24 @@ export function ImportedSubjectCard({ subject, position }: ImportedSubjectCardPr
         <Flex gap={8} wrap align="center">
           <Typography.Text strong>{position}.</Typography.Text>
           <Tag color="blue">{t(`types.${subject.type}`)}</Tag>
-          <Tag>{t('preview.points', { points: formatPoints(subject.point) })}</Tag>
+          {onPointChange && subs.length === 0 ? (
+            <InputNumber
+              size="small"
+              min={0.1}
+              max={SUBJECT_LIMITS.pointMax}
+              step={1}
+              precision={1}
+              value={subject.point}
+              aria-label={t('points.inputLabel', { name })}
+              suffix={t('points.unit')}
+              style={{ width: 110 }}
+              onChange={(value) => {
+                if (typeof value === 'number' && value > 0) onPointChange(value);
+              }}
+            />
+          ) : (
+            <Tag>{t('preview.points', { points: formatPoints(subject.point) })}</Tag>
+          )}
           {difficulty !== 'none' && <Tag>{t(`difficulty.${difficulty}`)}</Tag>}
           {wrong && <Tag color="error">{t('preview.hasErrors')}</Tag>}
         </Flex>

@@ -18,12 +18,13 @@ export interface LoadedContent {
 
 type Command = 'bold' | 'italic' | 'underline' | 'undo' | 'redo';
 
-const COMMANDS: { command: Command; icon: ReactNode }[] = [
+/** Formatting reads well as an icon; undo and redo carry their word too (their arrows alone are easy to miss). */
+const COMMANDS: { command: Command; icon: ReactNode; withText?: boolean }[] = [
   { command: 'bold', icon: <BoldOutlined aria-hidden /> },
   { command: 'italic', icon: <ItalicOutlined aria-hidden /> },
   { command: 'underline', icon: <UnderlineOutlined aria-hidden /> },
-  { command: 'undo', icon: <UndoOutlined aria-hidden /> },
-  { command: 'redo', icon: <RedoOutlined aria-hidden /> },
+  { command: 'undo', icon: <UndoOutlined aria-hidden />, withText: true },
+  { command: 'redo', icon: <RedoOutlined aria-hidden />, withText: true },
 ];
 
 export interface RawEditorProps {
@@ -89,8 +90,8 @@ export function RawEditor({
   return (
     <Flex vertical gap={8}>
       <Flex gap={4} role="toolbar" aria-label={t('editor.toolbar')}>
-        {COMMANDS.map(({ command, icon }) => (
-          <Tooltip key={command} title={t(`editor.${command}`)}>
+        {COMMANDS.map(({ command, icon, withText }) => (
+          <Tooltip key={command} title={t(`editor.${command}Hint`)}>
             <Button
               size="small"
               icon={icon}
@@ -99,7 +100,9 @@ export function RawEditor({
               // Keeps the editor's selection when the button is clicked with the mouse.
               onMouseDown={(event) => event.preventDefault()}
               onClick={() => run(command)}
-            />
+            >
+              {withText ? t(`editor.${command}`) : null}
+            </Button>
           </Tooltip>
         ))}
       </Flex>

@@ -158,11 +158,36 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
   const busy = uploading || convert.isPending || identify.isPending || save.isPending;
   const guard = useLeaveGuard(!saved && (contentPresent || result !== null));
 
+  // Once the exam's total is changed on this page, the points left follow it; until then they are the
+  // identify answer's (the same count, taken when the questions were identified).
+  const [savedTotal, setSavedTotal] = useState<number | null>(null);
+  const freeFromPaper =
+    paperPoints.data && savedTotal !== null ? Math.max(0, savedTotal - paperPoints.data.points) : null;
   const remainingPoints =
     target.belong === 'library'
       ? null
-      : (result?.remaining_points ??
+      : (freeFromPaper ??
+        result?.remaining_points ??
         (paperPoints.data ? Math.max(0, paperPoints.data.total_points - paperPoints.data.points) : null));
+  const examPoints =
+    target.belong !== 'library' && paperPoints.data
+      ? {
+          activityId: target.id,
+          total: savedTotal ?? paperPoints.data.total_points,
+          used: paperPoints.data.points,
+          onSaved: setSavedTotal,
+        }
+      : undefined;
+
+  /** A previewed question's points changed by hand: what is saved is the preview, so it changes there. */
+  function changePoint(index: number, point: number) {
+    setResult((previous) => {
+      if (!previous) return previous;
+      const subjects = previous.subjects.map((s, i) => (i === index ? { ...s, point } : s));
+      const total = Math.round(subjects.reduce((sum, s) => sum + s.point, 0) * 10) / 10;
+      return { ...previous, subjects, total_point: total };
+    });
+  }
   const blocker = result ? importSaveBlocker(result.subjects, remainingPoints) : 'empty';
 
   function load(html: string) {
@@ -384,7 +409,12 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
               )}
               {stale && <Alert type="info" showIcon title={t('identify.stale')} />}
               {result ? (
-                <ImportPreview result={result} remainingPoints={remainingPoints} />
+                <ImportPreview
+                  result={result}
+                  remainingPoints={remainingPoints}
+                  onPointChange={busy ? undefined : changePoint}
+                  exam={examPoints}
+                />
               ) : (
                 <Typography.Text type="secondary">{t('preview.empty')}</Typography.Text>
               )}

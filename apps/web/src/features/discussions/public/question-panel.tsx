@@ -249,8 +249,9 @@ export function QuestionPanel({ activityId, referenceId, readLocation, onClose }
       <div
         ref={listRef}
         onScroll={() => onScroll()}
-        role="list"
-        aria-label={t('questions.listLabel')}
+        // A list role only while it holds questions: an empty ARIA list is an error for screen readers.
+        role={questions.length > 0 ? 'list' : undefined}
+        aria-label={questions.length > 0 ? t('questions.listLabel') : undefined}
         aria-busy={list.isFetching}
         style={{ flex: 1, minHeight: 120, maxHeight: 560, overflowY: 'auto', padding: '0 12px' }}
       >

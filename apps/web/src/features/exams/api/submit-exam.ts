@@ -50,12 +50,16 @@ export function useSaveExamDraft() {
   });
 }
 
-/** Hands the paper in; attempts, drafts and scores shown elsewhere are then out of date. */
+/**
+ * Hands the paper in; attempts, drafts and scores shown elsewhere are then out of date. They are marked
+ * stale, not refetched here: the page still shows the handed-in paper, and asking for it again would
+ * start (or be refused) a new attempt. The next page to show them fetches them.
+ */
 export function useSubmitExam() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: Omit<SubmitExamVariables, 'finished'>) => submitExam({ ...v, finished: true }),
     onSuccess: (_response, variables) =>
-      queryClient.invalidateQueries({ queryKey: ['exams', variables.examId] }),
+      queryClient.invalidateQueries({ queryKey: ['exams', variables.examId], refetchType: 'none' }),
   });
 }

@@ -37,6 +37,20 @@ export function ExamSettingsFields({ courseId, type }: { courseId: number; type:
           >
             <InputNumber min={1} max={EXAM_LIMITS.submitTimesMax} precision={0} />
           </Form.Item>
+          <Form.Item
+            name={['exam', 'time_limit_minutes']}
+            label={t('settings.timeLimit')}
+            extra={t('settings.timeLimitHint')}
+          >
+            <InputNumber
+              min={1}
+              max={EXAM_LIMITS.timeLimitMinutesMax}
+              precision={0}
+              placeholder={t('settings.timeLimitNone')}
+              suffix={t('settings.minutes')}
+              style={{ width: 200 }}
+            />
+          </Form.Item>
           {(submitTimes ?? 1) > 1 ? (
             <Form.Item name={['exam', 'score_rule']} label={t('settings.scoreRule')}>
               <Radio.Group

@@ -16,11 +16,14 @@ export type ExamSettingsFormValues = Pick<
   announce_answer_time: string | null;
   announce_score_time: string | null;
   group_set_id: number | null;
+  /** Minutes per attempt; null (the input left empty) for no limit. */
+  time_limit_minutes: number | null;
 };
 
 export const EXAM_SETTING_FIELDS: readonly (keyof ExamSettingsFormValues)[] = [
   'total_points',
   'submit_times',
+  'time_limit_minutes',
   'score_rule',
   'announce_answer_type',
   'announce_answer_time',
@@ -45,6 +48,7 @@ export function examSettingsFormValues(data: Record<string, unknown> = {}): Exam
   return {
     total_points: settings.total_points,
     submit_times: settings.submit_times,
+    time_limit_minutes: settings.time_limit_minutes ?? null,
     score_rule: settings.score_rule,
     announce_answer_type: settings.announce_answer_type,
     announce_answer_time: settings.announce_answer_time ?? null,

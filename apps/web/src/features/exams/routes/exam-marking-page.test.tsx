@@ -49,6 +49,16 @@ function markingRoutes(overrides: ApiRoutes = {}): ApiRoutes {
   return {
     'GET /api/exams/300': () => jsonResponse(makeExam({ can_edit: true })),
     'GET /api/exams/300/subjective-questions': () => jsonResponse({ subjects: [makeSubject()] }),
+    // The whole paper: a text block, then a single choice, then the short answer (question 2).
+    'GET /api/exams/300/subjects': () =>
+      jsonResponse({
+        subjects: [
+          makeSubject({ id: 1, type: 'paragraph_desc', description: '<p>Part one</p>', point: 0 }),
+          makeSubject({ id: 2, type: 'single_selection', description: '<p>Which is LIFO?</p>', point: 10 }),
+          makeSubject(),
+        ],
+      }),
+    'GET /api/exams/300/subjects/7/examinees/22/submissions': () => jsonResponse({ submissions: [] }),
     'GET /api/exams/300/subjects/7/examinees': () =>
       jsonResponse({
         examinees: [
@@ -252,9 +262,11 @@ describe('ExamMarkingPage', () => {
     await user.click(screen.getByText('All 3'));
     await user.click(within(screen.getByRole('menu', { name: 'Students' })).getByText('Wang Fang'));
     expect(await screen.findByRole('heading', { name: 'Wang Fang' })).toBeTruthy();
-    // Next skips nobody who handed in and stops before someone who did not.
+    // Next steps through everyone listed, someone who handed nothing in included.
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('heading', { name: 'Zhao Lei' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('heading', { name: 'Sun Li' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -274,6 +286,27 @@ describe('ExamMarkingPage', () => {
       expect((screen.getByRole('button', { name: 'Save score' }) as HTMLButtonElement).disabled).toBe(true);
       expect((screen.getByRole('button', { name: /Let retake/ }) as HTMLButtonElement).disabled).toBe(true);
       expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+    },
+  );
+
+  it(
+    'counts who handed in, opens anyone, and numbers the question as the paper does',
+    { timeout: 60_000 },
+    async () => {
+      mockApi(markingRoutes());
+      const user = userEvent.setup({ delay: null });
+      renderPage();
+
+      const list = await findStudents();
+      expect(screen.getByText('2 of 3 handed in')).toBeTruthy();
+      // Someone who handed nothing in is not greyed out: the instructor may open them.
+      const sunLi = within(list).getByText('Sun Li').closest('[role="menuitem"]');
+      expect(sunLi?.getAttribute('aria-disabled')).not.toBe('true');
+      await user.click(within(list).getByText('Sun Li'));
+      expect(await screen.findByRole('heading', { name: 'Sun Li' })).toBeTruthy();
+      expect(await screen.findByText('Nothing handed in yet.')).toBeTruthy();
+      // The text block takes no number: the short answer is question 2, as on the taking page.
+      await waitFor(() => expect(screen.getByTitle('2. Explain recursion.')).toBeTruthy());
     },
   );
 });

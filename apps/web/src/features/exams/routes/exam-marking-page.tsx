@@ -1,6 +1,7 @@
 import { DownloadOutlined, RedoOutlined } from '@ant-design/icons';
 import type { Exam } from '@lectern/contracts/exams/exam.schemas';
 import type { ExamSubmissionDetail } from '@lectern/contracts/exams/exam-taking.schemas';
+import { subjectNumberLabel, subjectNumbers } from '@lectern/contracts/exams/subject-numbering';
 import type { Subject } from '@lectern/contracts/exams/subject.schemas';
 import {
   Alert,
@@ -26,6 +27,7 @@ import { scoresCsvUrl } from '../api/export-exam-scores.ts';
 import { useExam } from '../api/get-exam.ts';
 import { useMarkingExaminees, useMarkingGroups, type MarkingScope } from '../api/list-marking-examinees.ts';
 import { useMarkingSubmissions } from '../api/list-marking-submissions.ts';
+import { usePaperSubjects } from '../api/list-paper-subjects.ts';
 import { useSubjectiveQuestions } from '../api/list-subjective-questions.ts';
 import { useRetakeExam } from '../api/retake-exam.ts';
 import { ExamineeList, type MarkFilter, type MarkingEntry } from '../components/marking/examinee-list.tsx';
@@ -40,21 +42,31 @@ interface MarkingQuestion {
   label: string;
 }
 
-/** Every answer marked by hand, numbered in paper order: top-level questions, or parts of a stem. */
-export function markingQuestions(subjects: readonly Subject[]): MarkingQuestion[] {
+/**
+ * Every answer marked by hand, numbered as on the paper (text blocks take no number): top-level
+ * questions, or parts of a stem. `paper` is the whole paper, so the numbers match the taking page.
+ */
+export function markingQuestions(
+  subjects: readonly Subject[],
+  paper: readonly Subject[] | undefined,
+): MarkingQuestion[] {
   const snippet = (html: string) => {
     const text = htmlToText(html);
     return text.length > 40 ? `${text.slice(0, 40)}…` : text;
   };
-  return subjects.flatMap((subject, index) => {
+  const numbers = subjectNumbers(paper ?? subjects);
+  const prefix = (id: number) => {
+    const label = subjectNumberLabel(numbers, id);
+    return label === null ? '' : `${label}. `;
+  };
+  return subjects.flatMap((subject) => {
     if (subject.type === 'short_answer')
-      return [{ id: subject.id, label: `${index + 1}. ${snippet(subject.description)}` }];
+      return [{ id: subject.id, label: `${prefix(subject.id)}${snippet(subject.description)}` }];
     return subject.sub_subjects
-      .map((sub, subIndex) => ({ sub, subIndex }))
-      .filter(({ sub }) => sub.type === 'short_answer')
-      .map(({ sub, subIndex }) => ({
+      .filter((sub) => sub.type === 'short_answer')
+      .map((sub) => ({
         id: sub.id,
-        label: `${index + 1}.${subIndex + 1} ${snippet(sub.description || subject.description)}`,
+        label: `${prefix(sub.id)}${snippet(sub.description || subject.description)}`,
       }));
   });
 }
@@ -168,7 +180,11 @@ function MarkingWorkspace({ exam }: { exam: Exam }) {
   const [selectedKey, setSelectedKey] = useState<string | null>(null);
 
   const subjective = useSubjectiveQuestions(exam.id, isMakeup);
-  const questions = useMemo(() => markingQuestions(subjective.data ?? []), [subjective.data]);
+  const paper = usePaperSubjects({ kind: 'exam', id: exam.id, isMakeup }, {});
+  const questions = useMemo(
+    () => markingQuestions(subjective.data ?? [], paper.data),
+    [subjective.data, paper.data],
+  );
   const activeQuestion = questions.find((q) => q.id === questionId) ?? questions[0] ?? null;
   const subjectId = mode === 'student' ? 0 : (activeQuestion?.id ?? null);
   const scope: MarkingScope = { examId: exam.id, subjectId: subjectId ?? 0, isMakeup };

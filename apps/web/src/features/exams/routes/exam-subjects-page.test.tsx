@@ -145,7 +145,7 @@ describe('ExamSubjectsPage', { timeout: 120_000 }, () => {
       }),
     );
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit question 1' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit question 1' }, { timeout: 15_000 }));
     const dialog = await findDialog('Edit question');
     expect((within(dialog).getByLabelText('Option B') as HTMLTextAreaElement).value).toBe('Stack');
     setText(within(dialog).getByLabelText('Points'), '50');
@@ -175,7 +175,7 @@ describe('ExamSubjectsPage', { timeout: 120_000 }, () => {
     );
     renderPage();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete question 2' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete question 2' }, { timeout: 15_000 }));
     let confirm = await findDialog('Delete this question?');
     fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
     await waitForDialogGone('Delete this question?');
@@ -205,7 +205,7 @@ describe('ExamSubjectsPage', { timeout: 120_000 }, () => {
     );
     renderPage();
 
-    fireEvent.click(await screen.findByRole('button', { name: 'Move question 3 up' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Move question 3 up' }, { timeout: 15_000 }));
 
     await waitFor(() =>
       expect(sentBodies(fetchMock, 'PUT /api/exams/300/subjects/sort')).toEqual([{ subject_ids: [1, 3, 2] }]),
@@ -235,6 +235,22 @@ describe('ExamSubjectsPage', { timeout: 120_000 }, () => {
     );
     expect(await screen.findByText('Clear the search and type filter to reorder questions.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Move question/ })).toBeNull();
+  });
+
+  it('gives a text block no number, so the questions are numbered as students see them', async () => {
+    const paper = [
+      makeSubject({ id: 9, type: 'paragraph_desc', description: '<p>Part one</p>', options: [], point: 0 }),
+      ...threeQuestions(),
+    ];
+    mockApi(examRoutes({}, paper));
+    renderPage();
+
+    const block = await screen.findByTestId('subject-row-9', {}, { timeout: 15_000 });
+    expect(within(block).queryByText(/^\d+\.$/)).toBeNull();
+    expect(within(block).getByRole('button', { name: 'Edit text block (item 1)' })).toBeTruthy();
+    expect(within(screen.getByTestId('subject-row-1')).getByText('1.')).toBeTruthy();
+    expect(within(screen.getByTestId('subject-row-3')).getByText('3.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Edit question 3' })).toBeTruthy();
   });
 
   it('switches to the make-up paper when the exam has make-up students', async () => {

@@ -250,4 +250,80 @@ describe('ExamTakePage', () => {
       expect(screen.getByRole('region', { name: 'Question 1' })).toBeTruthy();
     },
   );
+
+  it(
+    'numbers questions as the editor and marking do: the text block before them takes no number',
+    { timeout: 60_000 },
+    async () => {
+      mockApi(routes({ paper: { subjects: makePaper().filter((s) => [1, 2, 3].includes(s.id)) } }));
+      renderPage();
+      const q1 = await screen.findByRole('region', { name: 'Question 1' }, { timeout: 15_000 });
+      expect(within(q1).getByText('Which structure is LIFO?')).toBeTruthy();
+      expect(screen.getByText('Part one: read carefully.')).toBeTruthy();
+      expect(screen.getByRole('region', { name: 'Question 2' })).toBeTruthy();
+      expect(screen.queryByRole('region', { name: 'Question 3' })).toBeNull();
+      // Radios and checkboxes are laid out by the option rows' own class (first-line alignment).
+      expect(within(q1).getByRole('radiogroup').className).toContain('exam-choice-options');
+    },
+  );
+
+  it(
+    'hands in options ticked a moment before, and asks for no paper after the hand-in',
+    { timeout: 60_000 },
+    async () => {
+      const fetchMock = mockApi(routes({ paper: { subjects: makePaper().filter((s) => s.id === 3) } }));
+      const { router } = renderPage();
+      const q1 = await screen.findByRole('region', { name: 'Question 1' }, { timeout: 15_000 });
+      // Two ticks and the hand-in at once, long before the 2 s draft save.
+      fireEvent.click(within(q1).getByRole('checkbox', { name: /Array/ }));
+      fireEvent.click(within(q1).getByRole('checkbox', { name: /Linked list/ }));
+      fireEvent.click(screen.getByRole('button', { name: 'Hand in' }));
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Hand in' }));
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/exam/300/result'));
+      const final = submissions(fetchMock).filter((body) => body.exam_finished);
+      expect(final).toHaveLength(1);
+      expect(final[0]?.subjects).toEqual([
+        { subject_id: 3, parent_id: null, answer_option_ids: [31, 33], answer: null, answers: [] },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const distributes = fetchMock.mock.calls.filter(([url]) => String(url).includes('/distribute'));
+      expect(distributes).toHaveLength(1);
+    },
+  );
+
+  it(
+    'shows no countdown for a week-long window without a time limit, only when it closes',
+    { timeout: 60_000 },
+    async () => {
+      const endTime = new Date(Date.now() + 7 * 24 * 3600_000).toISOString();
+      mockApi(routes({ paper: { end_time: endTime, deadline: endTime, remaining_seconds: 7 * 24 * 3600 } }));
+      renderPage();
+      await screen.findByRole('region', { name: 'Question 1' }, { timeout: 15_000 });
+      expect(screen.queryByRole('timer')).toBeNull();
+      expect(screen.getByText(/^Open until \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/)).toBeTruthy();
+    },
+  );
+
+  it(
+    'counts down a time limit from the server’s remaining seconds, whatever the local clock says',
+    { timeout: 60_000 },
+    async () => {
+      mockApi(
+        routes({
+          paper: {
+            // The student's clock is a day off: the deadline as a date would look far away.
+            end_time: null,
+            deadline: new Date(Date.now() + 24 * 3600_000).toISOString(),
+            time_limit_minutes: 30,
+            remaining_seconds: 20 * 60,
+          },
+        }),
+      );
+      renderPage();
+      await screen.findByRole('region', { name: 'Question 1' }, { timeout: 15_000 });
+      const timer = screen.getByRole('timer', { name: 'Time left' });
+      expect(within(timer).getByText(/^19:5\d$/)).toBeTruthy();
+    },
+  );
 });

@@ -16,7 +16,9 @@ export function SubjectLibsPage() {
 
   return (
     <>
-      <Typography.Title level={3}>{t('libs.title')}</Typography.Title>
+      <Typography.Title level={1} style={{ fontSize: 24 }}>
+        {t('libs.title')}
+      </Typography.Title>
       {courseId === undefined ? (
         <LibShelf scope="mine" />
       ) : (

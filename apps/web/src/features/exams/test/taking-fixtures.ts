@@ -195,6 +195,9 @@ export function makeDistribute(overrides: Partial<DistributeResponse> = {}): Dis
     draft_saved_at: null,
     end_time: null,
     display_mode: 'all',
+    time_limit_minutes: null,
+    deadline: null,
+    remaining_seconds: null,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@ import {
 } from '@lectern/contracts/identity/identity.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../shared/api/http-client.ts';
-import { currentUserQueryKey } from '../public/get-current-user.ts';
+import { applyUserPreferences, currentUserQueryKey } from '../public/get-current-user.ts';
 
 export function login(body: LoginRequest): Promise<CurrentUser> {
   return request('/api/login', { method: 'POST', body, schema: CurrentUserSchema });
@@ -18,7 +18,7 @@ export function useLogin() {
     onSuccess: (user) => {
       // Nothing cached for a previous account may leak into this session.
       queryClient.clear();
-      queryClient.setQueryData(currentUserQueryKey, user);
+      queryClient.setQueryData(currentUserQueryKey, applyUserPreferences(user));
     },
   });
 }

@@ -1,12 +1,19 @@
 import { CurrentUserSchema, type CurrentUser } from '@lectern/contracts/identity/identity.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../shared/api/http-client.ts';
+import { setDisplayTimeZone } from '../../../shared/components/date-time.ts';
 
 /** The signed-in user (GET /api/user): one cache entry the shell and every feature share. */
 export const currentUserQueryKey = ['identity', 'current-user'] as const;
 
-export function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return request('/api/user', { schema: CurrentUserSchema, signal });
+/** Every way the signed-in user reaches the cache passes here, so dates follow their chosen zone. */
+export function applyUserPreferences(user: CurrentUser): CurrentUser {
+  setDisplayTimeZone(user.time_zone);
+  return user;
+}
+
+export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
+  return applyUserPreferences(await request('/api/user', { schema: CurrentUserSchema, signal }));
 }
 
 export function currentUserQueryOptions() {

@@ -64,6 +64,23 @@ describe('LoginPage', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ login: 'T2024001', password: 'wrong-password' });
   });
 
+  it("shows the server's lock message, with the time left, when the account is locked", async () => {
+    mockApi({
+      'POST /api/login': () =>
+        errorResponse(429, 'account_locked', '该账号登录失败次数过多，已被暂时锁定，请 15 分钟后再试'),
+    });
+    const user = userEvent.setup();
+    renderLogin();
+
+    await user.type(screen.getByLabelText('学号/工号或邮箱'), 'T2024001');
+    await user.type(screen.getByLabelText('密码'), 'correct-password');
+    await user.click(screen.getByRole('button', { name: /登\s*录/ }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      '该账号登录失败次数过多，已被暂时锁定，请 15 分钟后再试',
+    );
+  });
+
   it('signs in, caches the user and follows ?next', async () => {
     mockApi(signedIn);
     const user = userEvent.setup();

@@ -63,4 +63,36 @@ describe('UsersAdminPage', () => {
     const ownRow = (await screen.findByText('T2024001')).closest('tr')!;
     expect(within(ownRow).getByRole('button', { name: 'Deactivate' })).toHaveProperty('disabled', true);
   });
+
+  it('shows the real role of each user and whole e-mail addresses', async () => {
+    const admin = makeViewer({ org_role: 'admin' });
+    mockApi({
+      'GET /api/user': () => jsonResponse(admin),
+      'GET /api/orgs/1/departments': () => jsonResponse({ departments: [] }),
+      'GET /api/org/users': () =>
+        jsonResponse({
+          page: 1,
+          page_size: 10,
+          pages: 1,
+          total: 3,
+          users: [
+            makeUser({ id: 1, user_no: 'A1', org_role: 'admin', teaches: false }),
+            makeUser({
+              id: 2,
+              user_no: 'T1',
+              teaches: true,
+              email: 'a.very.long.address@department.example.edu',
+            }),
+            makeUser({ id: 3, user_no: 'S1', teaches: false }),
+          ],
+        }),
+    });
+    renderRoutes([{ path: '/admin/users', element: <UsersAdminPage /> }], '/admin/users');
+
+    const row = (userNo: string) => screen.findByText(userNo).then((cell) => cell.closest('tr')!);
+    expect(within(await row('A1')).getByText('Administrator')).toBeTruthy();
+    expect(within(await row('T1')).getByText('Instructor')).toBeTruthy();
+    expect(within(await row('S1')).getByText('Student')).toBeTruthy();
+    expect(within(await row('T1')).getByText('a.very.long.address@department.example.edu')).toBeTruthy();
+  });
 });

@@ -11,10 +11,17 @@ import { useCurrentUser } from '../public/get-current-user.ts';
 import { useDepartments } from '../api/list-departments.ts';
 import { useUsers, type ListUsersParams } from '../api/list-users.ts';
 import { useUpdateUser } from '../api/update-user.ts';
+import { AdminNav } from '../components/admin-nav.tsx';
 import { ImportUsersModal } from '../components/import-users-modal.tsx';
 import { UserFormModal } from '../components/user-form-modal.tsx';
 
 type ActiveFilter = 'all' | 'active' | 'inactive';
+
+/** Organisation members are told apart by whether they teach anywhere (the list says so per user). */
+function shownRole(user: User): 'admin' | 'instructor' | 'student' {
+  if (user.org_role === 'admin') return 'admin';
+  return user.teaches ? 'instructor' : 'student';
+}
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: User } | { kind: 'import' };
 
@@ -108,7 +115,13 @@ export function UsersAdminPage() {
   const columns: TableColumnsType<User> = [
     { title: t('users.fields.userNo'), dataIndex: 'user_no', width: 140 },
     { title: t('users.fields.name'), dataIndex: 'name', width: 140 },
-    { title: t('users.fields.email'), dataIndex: 'email', ellipsis: true },
+    {
+      title: t('users.fields.email'),
+      dataIndex: 'email',
+      width: 240,
+      // Wrapped, never cut off: an administrator reads and copies whole addresses here.
+      render: (_, user) => <span style={{ overflowWrap: 'anywhere' }}>{user.email}</span>,
+    },
     { title: t('users.fields.mobilePhone'), dataIndex: 'mobile_phone', width: 140 },
     {
       title: t('users.fields.department'),
@@ -119,9 +132,14 @@ export function UsersAdminPage() {
       title: t('users.fields.orgRole'),
       dataIndex: 'org_role',
       width: 120,
-      render: (_, user) => (
-        <Tag color={user.org_role === 'admin' ? 'gold' : undefined}>{t(`users.roles.${user.org_role}`)}</Tag>
-      ),
+      render: (_, user) => {
+        const role = shownRole(user);
+        return (
+          <Tag color={role === 'admin' ? 'gold' : role === 'instructor' ? 'blue' : undefined}>
+            {t(`orgRoles.${role}`)}
+          </Tag>
+        );
+      },
     },
     {
       title: t('users.fields.status'),
@@ -175,6 +193,7 @@ export function UsersAdminPage() {
 
   return (
     <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
+      <AdminNav />
       <Flex justify="space-between" align="center" wrap gap="small">
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
           {t('users.title')}

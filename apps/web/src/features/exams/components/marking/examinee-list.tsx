@@ -39,8 +39,9 @@ export interface ExamineeListProps {
 export function ExamineeList({ entries, filter, onFilter, selectedKey, onSelect, title }: ExamineeListProps) {
   const { t } = useTranslation('exams');
   const shown = filterEntries(entries, filter);
-  // Previous/next step through the papers there are to mark; someone who handed nothing in is skipped.
-  const navigable = shown.filter((entry) => entry.status !== 'unsubmitted');
+  // Previous/next step through everyone shown: an instructor may open anyone, handed in or not.
+  const navigable = shown;
+  const submitted = entries.filter((e) => e.status !== 'unsubmitted').length;
   const index = navigable.findIndex((entry) => entry.key === selectedKey);
   const counts = {
     all: entries.length,
@@ -50,6 +51,9 @@ export function ExamineeList({ entries, filter, onFilter, selectedKey, onSelect,
 
   return (
     <Flex vertical gap={12}>
+      <Typography.Text aria-live="polite">
+        {t('marking.submittedCount', { submitted, total: entries.length })}
+      </Typography.Text>
       <Segmented<MarkFilter>
         block
         aria-label={t('marking.filter')}
@@ -99,7 +103,6 @@ export function ExamineeList({ entries, filter, onFilter, selectedKey, onSelect,
           }}
           items={shown.map((entry) => ({
             key: entry.key,
-            disabled: entry.status === 'unsubmitted',
             label: (
               <Flex justify="space-between" align="center" gap={8}>
                 <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>

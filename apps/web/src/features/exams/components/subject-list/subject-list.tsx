@@ -1,4 +1,5 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { subjectNumbers } from '@lectern/contracts/exams/subject-numbering';
 import { subjectPoints, type Subject } from '@lectern/contracts/exams/subject.schemas';
 import { Button, Checkbox, Flex, Space, Tag, theme, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +32,7 @@ export function SubjectList({
   const { t } = useTranslation('exams');
   const { token } = theme.useToken();
   const selected = new Set(selectedIds ?? []);
+  const numbers = subjectNumbers(subjects);
   return (
     <ol
       aria-label={t('list.label')}
@@ -43,8 +45,12 @@ export function SubjectList({
       }}
     >
       {subjects.map((subject, index) => {
-        const number = index + 1;
-        const name = t('list.questionName', { number });
+        // Text blocks take no number (the same rule as the taking, result and marking pages).
+        const number = numbers.top.get(subject.id) ?? null;
+        const name =
+          number === null
+            ? t('list.descriptionName', { position: index + 1 })
+            : t('list.questionName', { number });
         return (
           <li
             key={subject.id}
@@ -61,7 +67,7 @@ export function SubjectList({
             <Flex gap={12} align="start" style={{ minWidth: 240, flex: 1 }}>
               {onSelectionChange && (
                 <Checkbox
-                  aria-label={t('list.selectQuestion', { number })}
+                  aria-label={t('list.selectNamed', { name })}
                   checked={selected.has(subject.id)}
                   onChange={(event) =>
                     onSelectionChange(
@@ -72,7 +78,7 @@ export function SubjectList({
                   }
                 />
               )}
-              <Typography.Text strong>{number}.</Typography.Text>
+              {number !== null && <Typography.Text strong>{number}.</Typography.Text>}
               <Flex vertical gap={4} style={{ minWidth: 0, flex: 1 }}>
                 <Space size={4} wrap>
                   <Tag color="blue">{t(`types.${subject.type}`)}</Tag>
@@ -113,7 +119,7 @@ export function SubjectList({
                   type="link"
                   icon={<EditOutlined aria-hidden />}
                   disabled={disabled}
-                  aria-label={t('list.editQuestion', { number })}
+                  aria-label={t('list.editNamed', { name })}
                   onClick={() => onEdit(subject)}
                 >
                   {t('list.edit')}
@@ -125,7 +131,7 @@ export function SubjectList({
                   danger
                   icon={<DeleteOutlined aria-hidden />}
                   disabled={disabled}
-                  aria-label={t('list.deleteQuestion', { number })}
+                  aria-label={t('list.deleteNamed', { name })}
                   onClick={() => onDelete(subject)}
                 >
                   {t('list.delete')}

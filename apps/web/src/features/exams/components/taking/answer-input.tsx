@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { htmlToText, RenderedHtml } from '../../../../shared/components/rendered-html.tsx';
 import { EMPTY_ANSWER, type AnswerValue } from './answer-model.ts';
+import './answer-input.css';
 
 type PaperLeaf = Omit<PaperSubject, 'sub_subjects'>;
 
@@ -21,7 +22,7 @@ export const SHORT_ANSWER_MAX = 20_000;
 
 function OptionLabel({ index, content }: { index: number; content: string }) {
   return (
-    <Flex gap={6} align="baseline">
+    <Flex gap={6} align="baseline" className="exam-option-text">
       <Typography.Text strong>{optionLetter(index)}.</Typography.Text>
       <RenderedHtml html={content} inline />
     </Flex>
@@ -48,6 +49,7 @@ export function AnswerInput({ subject, value, onChange, label, disabled }: Answe
     case 'true_or_false':
       return (
         <Radio.Group
+          className="exam-choice-options"
           aria-label={label}
           disabled={disabled}
           value={current.answer_option_ids[0]}
@@ -62,6 +64,7 @@ export function AnswerInput({ subject, value, onChange, label, disabled }: Answe
     case 'multiple_selection':
       return (
         <Checkbox.Group
+          className="exam-choice-options"
           aria-label={label}
           role="group"
           disabled={disabled}

@@ -1,4 +1,5 @@
 import type { ExamAnswer } from '@lectern/contracts/exams/exam-taking.schemas';
+import { subjectNumbers } from '@lectern/contracts/exams/subject-numbering';
 import type { PaperSubject } from '@lectern/contracts/exams/subject.schemas';
 
 /** What a student has entered for one answerable question (a leaf: never a stem or a text block). */
@@ -80,9 +81,7 @@ export function numberedSubjects(paper: readonly PaperSubject[]): PaperSubject[]
 
 /** Each numbered question's number (1, 2, …) by id; text blocks have none. */
 export function questionNumbers(paper: readonly PaperSubject[]): Map<number, number> {
-  const numbers = new Map<number, number>();
-  for (const subject of numberedSubjects(paper)) numbers.set(subject.id, numbers.size + 1);
-  return numbers;
+  return subjectNumbers(paper).top;
 }
 
 export function unansweredCount(paper: readonly PaperSubject[], answers: AnswerMap): number {

@@ -21,7 +21,8 @@ export function ExamPageHeader({ exam, title }: { exam: Exam; title: string }) {
           </Space>
         </Link>
       </div>
-      <Typography.Title level={2} style={{ margin: 0, fontSize: 22 }}>
+      {/* These pages live outside the course layout, so the exam's title is the page's one h1. */}
+      <Typography.Title level={1} style={{ margin: 0, fontSize: 22 }}>
         {title}
       </Typography.Title>
     </>

@@ -1,3 +1,4 @@
+import { COUNTDOWN_WINDOW_MS } from '@lectern/contracts/exams/attempt-deadline';
 import type { DistributeResponse } from '@lectern/contracts/exams/exam-taking.schemas';
 import type { PaperSubject } from '@lectern/contracts/exams/subject.schemas';
 import { Alert, App, Button, Card, Col, Flex, Row, Typography } from 'antd';
@@ -24,6 +25,14 @@ import { COUNTDOWN_WARNING_MS, formatRemaining, useCountdown } from './use-count
  * and the server refuses anything after the end time.
  */
 export const AUTO_SUBMIT_MARGIN_MS = 3_000;
+
+/**
+ * Whether the countdown is worth showing: always with a time limit; without one only once the exam
+ * closes within a day (a week-long window counting down "167:31:02" only alarms).
+ */
+export function isCountdownShown(timeLimitMinutes: number | null, remainingMs: number): boolean {
+  return timeLimitMinutes !== null || remainingMs <= COUNTDOWN_WINDOW_MS;
+}
 
 /** One page of the one-question-at-a-time layout: a question and the text blocks just before it. */
 interface PaperPage {
@@ -89,6 +98,9 @@ export function ExamPaperForm({ examId, paper, onSubmitted }: ExamPaperFormProps
   const { modal, message } = App.useApp();
   const subjects = paper.subjects;
   const [answers, setAnswers] = useState<AnswerMap>(() => fromWireAnswers(subjects, paper.draft_data));
+  // The answers as of the last tick or keystroke, ahead of any render or debounced draft: the hand-in
+  // sends these, so an option ticked a moment before handing in is never lost.
+  const latestAnswers = useRef<AnswerMap>(answers);
   const [submitError, setSubmitError] = useState<unknown>(null);
   const [handingIn, setHandingIn] = useState(false);
   const handedIn = useRef(false);
@@ -117,11 +129,11 @@ export function ExamPaperForm({ examId, paper, onSubmitted }: ExamPaperFormProps
 
   const onAnswer = useCallback(
     (subjectId: number, value: AnswerValue) => {
-      setAnswers((previous) => {
-        const next = { ...previous, [subjectId]: value };
-        markChanged(next);
-        return next;
-      });
+      if (handedIn.current) return;
+      const next = { ...latestAnswers.current, [subjectId]: value };
+      latestAnswers.current = next;
+      markChanged(next);
+      setAnswers(next);
     },
     [markChanged],
   );
@@ -134,7 +146,11 @@ export function ExamPaperForm({ examId, paper, onSubmitted }: ExamPaperFormProps
     try {
       // A draft still on its way must not arrive after the final answers.
       await autosave.settle();
-      await submit.mutateAsync({ examId, instanceId, subjects: toWireAnswers(subjects, answers) });
+      await submit.mutateAsync({
+        examId,
+        instanceId,
+        subjects: toWireAnswers(subjects, latestAnswers.current),
+      });
       onSubmitted(auto);
     } catch (error) {
       handedIn.current = false;
@@ -145,13 +161,19 @@ export function ExamPaperForm({ examId, paper, onSubmitted }: ExamPaperFormProps
   };
 
   const warned = useRef(false);
-  const endTime = paper.end_time
-    ? new Date(new Date(paper.end_time).getTime() - AUTO_SUBMIT_MARGIN_MS).toISOString()
-    : null;
+  // Counted from the server's remaining seconds, so a student's wrong clock neither shortens nor
+  // lengthens the attempt; older answers without them fall back to the end time.
+  const [deadlineMs] = useState(() => {
+    if (typeof paper.remaining_seconds === 'number') return Date.now() + paper.remaining_seconds * 1000;
+    const at = paper.deadline ?? paper.end_time;
+    return at ? new Date(at).getTime() : null;
+  });
+  const endTime = deadlineMs === null ? null : new Date(deadlineMs - AUTO_SUBMIT_MARGIN_MS).toISOString();
   const remaining = useCountdown(endTime, () => {
     void message.warning(t('taking.timeUp'));
     void handIn(true);
   });
+  const showCountdown = remaining !== null && isCountdownShown(paper.time_limit_minutes ?? null, remaining);
   const nearEnd = remaining !== null && remaining <= COUNTDOWN_WARNING_MS;
   useEffect(() => {
     if (!nearEnd || warned.current || remaining === 0) return;
@@ -160,7 +182,7 @@ export function ExamPaperForm({ examId, paper, onSubmitted }: ExamPaperFormProps
   }, [nearEnd, remaining, message, t]);
 
   const confirmHandIn = () => {
-    const left = unansweredCount(subjects, answers);
+    const left = unansweredCount(subjects, latestAnswers.current);
     modal.confirm({
       title: t('taking.confirmTitle'),
       content: (
@@ -243,13 +265,17 @@ export function ExamPaperForm({ examId, paper, onSubmitted }: ExamPaperFormProps
         <div style={{ position: 'sticky', top: 16 }}>
           <Card size="small">
             <Flex vertical gap={12}>
-              {remaining !== null ? (
+              {showCountdown ? (
                 <div role="timer" aria-label={t('taking.timeLeft')}>
                   <Typography.Text type="secondary">{t('taking.timeLeft')}</Typography.Text>
                   <Typography.Title level={3} style={{ margin: 0 }} type={nearEnd ? 'danger' : undefined}>
-                    {formatRemaining(remaining)}
+                    {formatRemaining(remaining ?? 0)}
                   </Typography.Title>
                 </div>
+              ) : deadlineMs !== null ? (
+                <Typography.Text type="secondary">
+                  {t('taking.openUntil', { time: dayjs(deadlineMs).format('YYYY-MM-DD HH:mm') })}
+                </Typography.Text>
               ) : (
                 <Typography.Text type="secondary">{t('taking.noTimeLimit')}</Typography.Text>
               )}

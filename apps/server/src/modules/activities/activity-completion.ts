@@ -1,0 +1,87 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { HOMEWORK_STATUS } from '@lectern/contracts/homework/homework.rules';
+import { activities } from '../../db/schema/activities.ts';
+import { groupMembers } from '../../db/schema/courses.ts';
+import { examSubmissions } from '../../db/schema/exam-submissions.ts';
+import { homeworkSubmissions, homeworkSubmitters } from '../../db/schema/homework.ts';
+import type { Database, Executor } from '../../platform/database.ts';
+
+/** Activity types whose `submitted` / `score` criteria are judged from their learners' work. */
+export const WORK_COMPLETION_TYPES = ['homework', 'exam', 'classroom_exam'] as const;
+const WORK_CRITERIA = ['submitted', 'score'] as const;
+
+export function judgedByWork(row: { type: string; completionCriterionKey: string }): boolean {
+  return (
+    (WORK_COMPLETION_TYPES as readonly string[]).includes(row.type) &&
+    (WORK_CRITERIA as readonly string[]).includes(row.completionCriterionKey)
+  );
+}
+
+const viewer = sql.placeholder('userId');
+const threshold = sql`coalesce(${activities.completionCriterionValue}, 0)`;
+const groupSetOf = sql`(${activities.data}->>'group_set_id')::int`;
+
+// Homework (issue 10, as homeworkCompletion.completedAmong judges it): the student's, or for group work
+// their group's, standing shows a hand-in that was not marked unsubmitted; for `score`, the latest
+// hand-in's final score (or score) reaches the value.
+const homeworkDone = sql`exists (
+  select 1 from ${homeworkSubmitters}
+  where ${homeworkSubmitters.activityId} = ${activities.id}
+    and ${homeworkSubmitters.lastVersion} > 0
+    and ${homeworkSubmitters.status} in (${HOMEWORK_STATUS.submitted}, ${HOMEWORK_STATUS.makeUp}, ${HOMEWORK_STATUS.redo})
+    and case when ${groupSetOf} is null then ${homeworkSubmitters.userId} = ${viewer}
+        else ${homeworkSubmitters.groupId} = (
+          select ${groupMembers.groupId} from ${groupMembers}
+          where ${groupMembers.userId} = ${viewer} and ${groupMembers.groupSetId} = ${groupSetOf})
+        end
+    and (${activities.completionCriterionKey} = 'submitted' or (
+      select coalesce(${homeworkSubmissions.finalScore}, ${homeworkSubmissions.score})
+      from ${homeworkSubmissions}
+      where ${homeworkSubmissions.activityId} = ${activities.id}
+        and not ${homeworkSubmissions.isDraft}
+        and (${homeworkSubmissions.userId} = ${homeworkSubmitters.userId}
+             or ${homeworkSubmissions.groupId} = ${homeworkSubmitters.groupId})
+      order by ${homeworkSubmissions.version} desc
+      limit 1) >= ${threshold}))`;
+
+// Exams: a submitted attempt; for `score`, the exam's score rule (highest, last or average) over the
+// submitted attempts reaches the value.
+const examDone = sql`exists (
+  select 1 from ${examSubmissions}
+  where ${examSubmissions.activityId} = ${activities.id}
+    and ${examSubmissions.examineeId} = ${viewer}
+    and ${examSubmissions.status} = 'submitted'
+  having count(*) > 0 and (${activities.completionCriterionKey} = 'submitted' or (case ${activities.data}->>'score_rule'
+    when 'last' then (array_agg(${examSubmissions.score} order by ${examSubmissions.submittedAt} desc, ${examSubmissions.id} desc))[1]
+    when 'average' then avg(${examSubmissions.score})
+    else max(${examSubmissions.score}) end) >= ${threshold}))`;
+
+function prepareCompleted(tx: Executor) {
+  return tx
+    .select({ id: activities.id })
+    .from(activities)
+    .where(
+      and(
+        eq(activities.courseId, sql.placeholder('courseId')),
+        inArray(activities.type, [...WORK_COMPLETION_TYPES]),
+        inArray(activities.completionCriterionKey, [...WORK_CRITERIA]),
+        sql`case when ${activities.type} = 'homework' then ${homeworkDone} else ${examDone} end`,
+      ),
+    )
+    .prepare('activities_completed_by_work');
+}
+
+/**
+ * Which of a course's homework and exams a learner has completed by their own work: one prepared
+ * statement for the whole course, so the activity list pays one query whatever its length.
+ */
+export function activityCompletion(db: Database) {
+  let onDb: ReturnType<typeof prepareCompleted> | undefined;
+  const statement = (tx: Executor) => (tx === db ? (onDb ??= prepareCompleted(db)) : prepareCompleted(tx));
+  return {
+    async completedByWork(courseId: number, userId: number, tx: Executor = db): Promise<Set<number>> {
+      const rows = await statement(tx).execute({ courseId, userId });
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+}

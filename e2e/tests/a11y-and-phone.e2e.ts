@@ -1,0 +1,204 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { login } from '../support/browser.ts';
+import { CS201, UI_TIMEOUT, useJourneyServer, visible } from '../support/journey.ts';
+
+/**
+ * Every main route, in the three interface languages, as a student and as an instructor, at a desktop size
+ * and (student routes) at a phone's 390 × 844: no serious or critical axe-core violation, exactly one h1,
+ * and on the phone no sideways scrolling and no text squeezed into a one-character column.
+ */
+
+const journey = useJourneyServer();
+
+const LOCALES = ['zh-CN', 'zh-TW', 'en-US'] as const;
+type Locale = (typeof LOCALES)[number];
+const DESKTOP = { width: 1366, height: 768 };
+const PHONE = { width: 390, height: 844 };
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+/** One role and language visits many pages: far more than a single journey's minute. */
+const ROUND_TIMEOUT = 240_000;
+
+type Activity = { id: number; type: string; title: string; published: boolean };
+
+/** The course id of CS201 and one published activity of each type in it (and the first exam's id). */
+async function discoverCourse(page: Page): Promise<{ courseId: number; activities: Activity[] }> {
+  const link = page.getByRole('link', { name: CS201.name, exact: true });
+  await visible(link);
+  const href = await link.getAttribute('href');
+  const courseId = Number(href?.split('/')[2]);
+  const response = await page.request.get(`/api/courses/${courseId}/activities`);
+  expect(response.ok()).toBe(true);
+  const { activities } = (await response.json()) as { activities: Activity[] };
+  const byType = new Map<string, Activity>();
+  for (const activity of activities) {
+    if (activity.published && !byType.has(activity.type)) byType.set(activity.type, activity);
+  }
+  return { courseId, activities: [...byType.values()] };
+}
+
+function courseRoutes(courseId: number, activities: Activity[]): string[] {
+  return [
+    '/user/courses',
+    `/course/${courseId}`,
+    ...activities.map((activity) => `/course/${courseId}/activity/${activity.id}`),
+    `/course/${courseId}/members`,
+    `/course/${courseId}/groups`,
+  ];
+}
+
+/** Waits until the route has rendered: a heading is on screen and no loading indicator is left. */
+async function settle(page: Page): Promise<void> {
+  await visible(page.getByRole('heading'), UI_TIMEOUT);
+  await expect
+    .poll(() => page.locator('.ant-spin-spinning, [role="status"][aria-label]').count(), {
+      timeout: UI_TIMEOUT,
+    })
+    .toBe(0);
+  // antd's entrance animations (tabs ink, cards) run for a few hundred milliseconds; axe reads colours
+  // mid-fade otherwise.
+  await page.waitForTimeout(400);
+}
+
+type Finding = string;
+
+async function audit(page: Page, route: string, findings: Finding[], phone: boolean): Promise<void> {
+  await page.goto(route);
+  await settle(page);
+  const where = `${route} [${phone ? 'phone' : 'desktop'}]`;
+
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  for (const violation of results.violations) {
+    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
+    const targets = violation.nodes
+      .slice(0, 3)
+      .map((node) => {
+        // Colour findings carry the measured colours, which is what one needs to fix them.
+        const data = node.any[0]?.data as {
+          fgColor?: string;
+          bgColor?: string;
+          contrastRatio?: number;
+        } | null;
+        const colours = data?.fgColor ? ` ${data.fgColor} on ${data.bgColor} = ${data.contrastRatio}` : '';
+        return `${node.target.join(' ')}${colours}`;
+      })
+      .join(' | ');
+    findings.push(`${where}: ${violation.id} (${violation.impact}) ${violation.help} — ${targets}`);
+  }
+
+  const h1 = await page.getByRole('heading', { level: 1 }).count();
+  if (h1 !== 1) findings.push(`${where}: ${h1} h1 headings instead of one`);
+
+  if (!phone) return;
+  const scrollWidth = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+  if (scrollWidth > PHONE.width) findings.push(`${where}: scrolls sideways (${scrollWidth} px wide)`);
+  // Text with more than two characters laid out in a box narrower than two of them: the "one letter per
+  // line" collapse.
+  const collapsed = await page.evaluate(() => {
+    const selector = 'h1, h2, h3, h4, dt, dd, th, .ant-typography, .ant-card-head-title, .ant-tabs-tab-btn';
+    return [...document.querySelectorAll<HTMLElement>(selector)]
+      .filter((element) => {
+        const text = (element.innerText || '').trim();
+        if (text.length <= 2) return false;
+        const box = element.getBoundingClientRect();
+        if (box.width === 0 || box.height === 0) return false;
+        const fontSize = parseFloat(getComputedStyle(element).fontSize) || 14;
+        return box.width < fontSize * 2 && box.height > fontSize * 3;
+      })
+      .slice(0, 3)
+      .map((element) => `${element.tagName.toLowerCase()} "${element.innerText.trim().slice(0, 20)}"`);
+  });
+  for (const element of collapsed) findings.push(`${where}: collapsed text ${element}`);
+}
+
+async function openPage(locale: Locale, phone: boolean): Promise<Page> {
+  const page = await journey.browser.newPage(locale);
+  await page.setViewportSize(phone ? PHONE : DESKTOP);
+  return page;
+}
+
+function report(findings: Finding[]): void {
+  expect(findings, `accessibility and layout problems:\n${findings.join('\n')}`).toEqual([]);
+}
+
+describe('accessibility and phone layout', () => {
+  for (const locale of LOCALES) {
+    test(
+      `${locale}: the login page and every student page, on a phone`,
+      async () => {
+        const findings: Finding[] = [];
+        const page = await openPage(locale, true);
+        await audit(page, '/login', findings, true);
+        await login(page, 's20240001');
+        await settle(page);
+        const { courseId, activities } = await discoverCourse(page);
+        const exam = activities.find((activity) => activity.type === 'exam');
+        const routes = courseRoutes(courseId, activities);
+        if (exam) routes.push(`/exam/${exam.id}/take`);
+        for (const route of routes) await audit(page, route, findings, true);
+        report(findings);
+      },
+      ROUND_TIMEOUT,
+    );
+
+    test(
+      `${locale}: the student's main pages on a desktop`,
+      async () => {
+        const findings: Finding[] = [];
+        const page = await openPage(locale, false);
+        await audit(page, '/login', findings, false);
+        await login(page, 's20240001');
+        await settle(page);
+        const { courseId } = await discoverCourse(page);
+        for (const route of ['/user/courses', `/course/${courseId}`, `/course/${courseId}/members`]) {
+          await audit(page, route, findings, false);
+        }
+        report(findings);
+      },
+      ROUND_TIMEOUT,
+    );
+
+    test(
+      `${locale}: every instructor and administrator page on a desktop`,
+      async () => {
+        const findings: Finding[] = [];
+        const page = await openPage(locale, false);
+        await login(page, 't1001');
+        await settle(page);
+        const { courseId, activities } = await discoverCourse(page);
+        // Every activity type once (zh-CN); in the other languages the pages whose own texts change most.
+        const shown =
+          locale === 'zh-CN'
+            ? activities
+            : activities.filter((activity) => ['exam', 'material', 'homework'].includes(activity.type));
+        const routes = [...courseRoutes(courseId, shown), '/subject-libs'];
+        for (const route of routes) await audit(page, route, findings, false);
+
+        const admin = await openPage(locale, false);
+        await login(admin, 'admin');
+        await settle(admin);
+        await audit(admin, '/admin/users', findings, false);
+        report(findings);
+      },
+      ROUND_TIMEOUT,
+    );
+  }
+
+  test('the skip link is the first stop of the keyboard and moves focus to the main content', async () => {
+    const page = await openPage('en-US', true);
+    await login(page, 's20240001');
+    await settle(page);
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to main content' });
+    await expect.poll(() => skip.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+    // On a phone the primary navigation is behind the menu button.
+    await page.getByRole('button', { name: 'Open navigation menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await visible(nav.getByRole('link', { name: 'My courses' }));
+    await visible(nav.getByRole('link', { name: 'To-do' }));
+  });
+});
