@@ -491,9 +491,8 @@ export type InterScoresResponse = z.infer<typeof InterScoresResponseSchema>;
 export const IntraScoresResponseSchema = z.object({ intra_scores: z.array(PeerScoreSchema) });
 export type IntraScoresResponse = z.infer<typeof IntraScoresResponseSchema>;
 
-/** `POST /api/homework/{id}/inter-scores`: a student scores another group's submission. */
-export const GiveInterScoreRequestSchema = z.object({
-  group_id: IdSchema,
+/** What a student gives with a peer score, whichever way it points. */
+const PeerScoreInputShape = {
   score: HomeworkScoreInputSchema,
   comment: z
     .string()
@@ -501,19 +500,12 @@ export const GiveInterScoreRequestSchema = z.object({
     .nullable()
     .optional(),
   rubric_score: RubricScoreSchema.nullable().optional(),
-});
+};
+/** `POST /api/homework/{id}/inter-scores`: a student scores another group's submission. */
+export const GiveInterScoreRequestSchema = z.object({ group_id: IdSchema, ...PeerScoreInputShape });
 export type GiveInterScoreRequest = z.input<typeof GiveInterScoreRequestSchema>;
 /** `POST /api/homework/{id}/intra-scores`: a student scores a member of their own group. */
-export const GiveIntraScoreRequestSchema = z.object({
-  user_id: IdSchema,
-  score: HomeworkScoreInputSchema,
-  comment: z
-    .string()
-    .max(HOMEWORK_LIMITS.instructorCommentMax, 'homework.commentTooLong')
-    .nullable()
-    .optional(),
-  rubric_score: RubricScoreSchema.nullable().optional(),
-});
+export const GiveIntraScoreRequestSchema = z.object({ user_id: IdSchema, ...PeerScoreInputShape });
 export type GiveIntraScoreRequest = z.input<typeof GiveIntraScoreRequestSchema>;
 
 /** `GET /api/activities/{id}/group/{g}/intra_submission`: a group's members and the scores they gave each other. */
