@@ -40,6 +40,8 @@ export default tseslint.config(
       'coverage/**',
       'apps/server/drizzle/**',
       'test-results/**',
+      // Plain ES3-level browser script, outside any tsconfig; browser-check.test.ts checks its syntax.
+      'apps/web/public/browser-check.js',
     ],
   },
   js.configs.recommended,

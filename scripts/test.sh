@@ -164,5 +164,9 @@ step_done ok
 # ---------------------------------------------------------------------------------------------------
 section 'End-to-end tests (built server + Chromium)'
 report_args e2e
-CHROMIUM_PATH="$CHROMIUM" npm run test -w @lectern/e2e -- "${REPORT[@]}"
+# With PostgreSQL reachable, each journey file gets a database of its own there; smoke and student stay on
+# the embedded database, which is what `npm start` runs (e2e/support/server.ts).
+E2E_DB=()
+if [[ $HAVE_PG -eq 1 ]]; then E2E_DB=(E2E_DATABASE_URL="$ADMIN_URL"); fi
+env "${E2E_DB[@]}" CHROMIUM_PATH="$CHROMIUM" npm run test -w @lectern/e2e -- "${REPORT[@]}"
 step_done ok

@@ -20,6 +20,8 @@ import {
 import { IMPORT_BENCH_NAME, runImportBench } from './import-bench.ts';
 import { DUPCHECK_BENCH_NAME, runDupcheckBench } from './dupcheck-bench.ts';
 import { runZipBench, ZIP_BENCH_NAME } from './zip-bench.ts';
+import { FIRST_LOAD_NAME, runFirstLoad } from './first-load.ts';
+import { IMPORT_CORPUS_NAME, runImportCorpusBench } from './import-corpus-bench.ts';
 import {
   LOGIN_STORM_NAME,
   loginStormSettings,
@@ -59,6 +61,20 @@ async function cleanUp(): Promise<void> {
 }
 
 async function main(): Promise<number> {
+  // Reads the built web app and starts its own demo server: no PostgreSQL needed.
+  let firstLoadCode = 0;
+  if (namedSelected(FIRST_LOAD_NAME)) {
+    console.log(`\n${FIRST_LOAD_NAME}`);
+    firstLoadCode = (await runFirstLoad()) ? 0 : 1;
+  }
+  // In-process on the corpus files: no server, no PostgreSQL.
+  let corpusCode = 0;
+  if (namedSelected(IMPORT_CORPUS_NAME)) {
+    console.log(`\n${IMPORT_CORPUS_NAME}`);
+    corpusCode = (await runImportCorpusBench()) ? 0 : 1;
+  }
+  if (!needsDatabase()) return Math.max(firstLoadCode, corpusCode);
+
   const serverEntry = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
   if (!existsSync(serverEntry)) {
     throw new Error(
@@ -168,7 +184,26 @@ async function main(): Promise<number> {
     console.log(`\n${ZIP_BENCH_NAME}`);
     zipCode = (await runZipBench(ours, { databaseUrl: database.url, dataDir, data, cookie })) ? 0 : 1;
   }
-  return Math.max(scenariosCode, stormCode, loginCode, importCode, dupcheckCode, zipCode);
+  return Math.max(
+    scenariosCode,
+    stormCode,
+    loginCode,
+    importCode,
+    dupcheckCode,
+    zipCode,
+    firstLoadCode,
+    corpusCode,
+  );
+}
+
+/** Whether any selected part runs on the bench database (everything but first-load). */
+function needsDatabase(): boolean {
+  return (
+    selectedScenarios().length > 0 ||
+    [EXAM_STORM_NAME, LOGIN_STORM_NAME, IMPORT_BENCH_NAME, DUPCHECK_BENCH_NAME, ZIP_BENCH_NAME].some(
+      namedSelected,
+    )
+  );
 }
 
 function namedSelected(name: string): boolean {
@@ -196,7 +231,7 @@ function selectedScenarios(): Scenario[] {
   const only = process.env.BENCH_ONLY?.trim().toLowerCase();
   if (!only) return scenarios;
   const chosen = scenarios.filter((scenario) => scenario.name.toLowerCase().includes(only));
-  const extra = [DUPCHECK_BENCH_NAME, ZIP_BENCH_NAME];
+  const extra = [DUPCHECK_BENCH_NAME, ZIP_BENCH_NAME, FIRST_LOAD_NAME, IMPORT_CORPUS_NAME];
   if (
     chosen.length === 0 &&
     !stormSelected() &&

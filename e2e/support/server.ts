@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverEntry = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
@@ -26,6 +28,12 @@ export type StartServerOptions = {
   env?: Record<string, string>;
   /** Load the demo organisation (on by default: the journeys log in as demo users). */
   seedDemo?: boolean;
+  /**
+   * Keep this file on the embedded database even when E2E_DATABASE_URL names a PostgreSQL server. `npm test`
+   * runs most journeys on PostgreSQL (the same SQL, several times faster) and keeps a few on PGlite, which
+   * is what `npm start` runs: those prove the embedded path end to end.
+   */
+  embedded?: boolean;
 };
 
 /** Asks the OS for a port nobody is using; the tiny window before the server binds it is harmless here. */
@@ -71,9 +79,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     LOG_LEVEL: 'warn',
     ...options.env,
   };
-  // A developer's DATABASE_URL must never receive demo data from a test run: always the embedded database.
+  // A developer's DATABASE_URL must never receive demo data from a test run: a database of the test's own
+  // on the E2E_DATABASE_URL server, or the embedded one.
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   delete env.WEB_DIST;
+  const database = options.env?.DATABASE_URL || options.embedded ? undefined : await createE2eDatabase();
+  if (database) env.DATABASE_URL = database.url;
 
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
@@ -95,6 +106,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     async stop() {
       await stopChild(child, exited);
       rmSync(dataDir, { recursive: true, force: true });
+      await database?.drop();
     },
   };
 
@@ -105,6 +117,26 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     throw new Error(`${(error as Error).message}\n--- server output ---\n${log}`, { cause: error });
   }
   return server;
+}
+
+/** A fresh database on the E2E_DATABASE_URL server for one test file, or none when that is unset. */
+async function createE2eDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  const adminUrl = process.env.E2E_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const name = `lectern_e2e_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }
 
 async function waitForHealth(baseUrl: string, exited: Promise<number | null>): Promise<void> {

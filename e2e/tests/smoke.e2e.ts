@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { login } from '../support/browser.ts';
 import { expectPath, gone, useJourneyServer, visible } from '../support/journey.ts';
 
-const journey = useJourneyServer();
+// Stays on the embedded database when the rest run on PostgreSQL: what `npm start` runs, proven end to end.
+const journey = useJourneyServer({ embedded: true });
 
 describe('smoke', () => {
   test('an anonymous visitor is sent to the login form and an instructor gets in', async () => {

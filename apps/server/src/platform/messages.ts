@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import type { Locale } from '@lectern/contracts/common/locale';
 import { errorCodeMessages, formatMessage, type MessageParams } from '@lectern/contracts/common/messages';
+import { platformMessages } from '@lectern/contracts/common/platform.messages';
 import { storableTextMessages } from '@lectern/contracts/common/storable-text';
 import { activitiesMessages } from '@lectern/contracts/activities/activities.messages';
+import { calendarMessages } from '@lectern/contracts/calendar/calendar.messages';
 import { coursesMessages } from '@lectern/contracts/courses/courses.messages';
 import { dataImportMessages } from '@lectern/contracts/data-import/data-import.messages';
 import { interchangeMessages } from '@lectern/contracts/data-import/interchange.messages';
@@ -16,12 +18,14 @@ import { homeworkMessages } from '@lectern/contracts/homework/homework.messages'
 import { identityMessages } from '@lectern/contracts/identity/identity.messages';
 import { orgAdminMessages } from '@lectern/contracts/identity/org-admin.messages';
 import { rubricsMessages } from '@lectern/contracts/rubrics/rubrics.messages';
+import { searchMessages } from '@lectern/contracts/search/search.messages';
 import { uploadsMessages } from '@lectern/contracts/uploads/uploads.messages';
 
 /** Every catalogued server message. A domain adds its catalogue here once. */
 const catalogue = {
   ...errorCodeMessages,
   ...storableTextMessages,
+  ...platformMessages,
   ...identityMessages,
   ...orgAdminMessages,
   ...coursesMessages,
@@ -37,6 +41,8 @@ const catalogue = {
   ...rubricsMessages,
   ...homeworkMessages,
   ...duplicateCheckMessages,
+  ...calendarMessages,
+  ...searchMessages,
 };
 
 export type MessageKey = keyof typeof catalogue;

@@ -19,11 +19,21 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
+export type TestAppOptions = {
+  /** Receives the app's log lines (JSON, level info and up); without it the app logs nothing. */
+  logStream?: { write(line: string): void };
+  /** Adds test-only routes before the app is sealed. */
+  beforeReady?: (app: App) => void;
+};
+
 /**
  * A real server on a real, empty database. With TEST_DATABASE_URL set (the PostgreSQL pass), each call
  * creates its own database on that server and drops it on close, so test files never see each other.
  */
-export async function createTestApp(overrides: Partial<Record<string, string>> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Record<string, string>> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-test-'));
   const adminUrl = process.env.TEST_DATABASE_URL;
   let databaseUrl: string | undefined;
@@ -61,7 +71,9 @@ export async function createTestApp(overrides: Partial<Record<string, string>> =
     onConnectionLost: () => {},
   });
   const storage = localDiskStorage(path.join(dataDir, 'uploads'));
-  const app = await buildApp({ config, database, storage, logger: false, serveWeb: false });
+  const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
+  const app = await buildApp({ config, database, storage, logger, serveWeb: false });
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

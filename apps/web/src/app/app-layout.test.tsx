@@ -106,6 +106,7 @@ describe('AppLayout', () => {
     const nav = await screen.findByRole('navigation', { name: '主导航' });
     expect(within(nav).getByRole('link', { name: '我的课程' }).getAttribute('href')).toBe('/user/courses');
     expect(within(nav).getByRole('link', { name: '待办' }).getAttribute('href')).toBe('/user/courses#todos');
+    expect(within(nav).getByRole('link', { name: '日历' }).getAttribute('href')).toBe('/user/calendar');
     expect(within(nav).getByRole('link', { name: '题库' }).getAttribute('href')).toBe('/subject-libs');
     expect(within(nav).getByRole('link', { name: '系统管理' }).getAttribute('href')).toBe('/admin/users');
     expect(screen.queryByRole('button', { name: '打开导航菜单' })).toBeNull();
@@ -131,10 +132,13 @@ describe('AppLayout', () => {
     expect(screen.queryByRole('navigation', { name: '主导航' })).toBeNull();
     await user.click(open);
 
+    // Named, so a screen reader announces what opened. (Under test antd gives every dialog the same
+    // aria-labelledby id, so the name is read from the label the drawer carries itself.)
     const drawer = await screen.findByRole('dialog');
+    expect(drawer.getAttribute('aria-label')).toBe('菜单');
     const nav = within(drawer).getByRole('navigation', { name: '主导航' });
     expect(within(nav).getByRole('link', { name: '评分标准' }).getAttribute('href')).toBe('/user/rubrics');
-    expect(within(drawer).getByRole('combobox', { name: '搜索我的课程' })).toBeTruthy();
+    expect(await within(drawer).findByRole('combobox', { name: '搜索课程和活动' })).toBeTruthy();
   });
 
   it('names the navigation in the interface language', async () => {

@@ -1,5 +1,6 @@
 import {
   BookOutlined,
+  CalendarOutlined,
   CheckSquareOutlined,
   DownOutlined,
   LogoutOutlined,
@@ -24,27 +25,37 @@ import {
   Typography,
   type MenuProps,
 } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { CourseSearch } from '../features/courses/public/course-search.tsx';
 import { useLogout } from '../features/identity/api/logout.ts';
 import { AlertPopupNotice } from '../features/identity/public/alert-popup-notice.tsx';
 import { PortalLogo } from '../features/identity/public/portal-logo.tsx';
-import { NotificationBell } from '../features/notifications/public/notification-bell.tsx';
 import { isApiError } from '../shared/api/http-client.ts';
-import { LanguageSwitcher } from '../shared/components/language-switcher.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../shared/components/skip-link.tsx';
 import { useAuthenticatedUser } from './require-auth.tsx';
 
 const SIDER_WIDTH = 208;
 
-type NavKey = 'courses' | 'todos' | 'subject-libs' | 'rubrics' | 'admin';
+// The top bar's widgets come in just after the page: search and the language list are built on antd's
+// Select (some 20 KB gzipped) and the bell on a popover, none of which the first screen needs.
+const GlobalSearch = lazy(async () => ({
+  default: (await import('../features/search/public/global-search.tsx')).GlobalSearch,
+}));
+const NotificationBell = lazy(async () => ({
+  default: (await import('../features/notifications/public/notification-bell.tsx')).NotificationBell,
+}));
+const LanguageSwitcher = lazy(async () => ({
+  default: (await import('../shared/components/language-switcher.tsx')).LanguageSwitcher,
+}));
+
+type NavKey = 'courses' | 'todos' | 'calendar' | 'subject-libs' | 'rubrics' | 'admin';
 
 const NAV_PATHS: Record<NavKey, string> = {
   courses: '/user/courses',
   // The to-do list sits on the my-courses page (learning tab); the anchor scrolls to it.
   todos: '/user/courses#todos',
+  calendar: '/user/calendar',
   'subject-libs': '/subject-libs',
   rubrics: '/user/rubrics',
   admin: '/admin/users',
@@ -55,6 +66,7 @@ export function navKeyOf(pathname: string, hash: string): NavKey | undefined {
   if (pathname.startsWith('/admin/')) return 'admin';
   if (pathname.startsWith('/subject-lib')) return 'subject-libs';
   if (pathname.startsWith('/user/rubrics')) return 'rubrics';
+  if (pathname.startsWith('/user/calendar')) return 'calendar';
   if (pathname === '/user/courses' && hash === '#todos') return 'todos';
   if (pathname.startsWith('/user/courses') || pathname.startsWith('/course/')) return 'courses';
   return undefined;
@@ -79,6 +91,7 @@ export function usePrimaryNavItems(user: CurrentUser, onNavigate?: () => void): 
   return [
     item('courses', <ReadOutlined aria-hidden />),
     item('todos', <CheckSquareOutlined aria-hidden />),
+    item('calendar', <CalendarOutlined aria-hidden />),
     ...(teaches
       ? [
           item('subject-libs', <BookOutlined aria-hidden />),
@@ -237,11 +250,17 @@ export function AppLayout() {
         {phone ? <div style={{ flex: 1 }} /> : null}
         {!phone ? (
           <div role="search" style={{ flex: 1, minWidth: 0, display: 'flex' }}>
-            <CourseSearch width={260} />
+            <Suspense fallback={null}>
+              <GlobalSearch width={260} />
+            </Suspense>
           </div>
         ) : null}
-        <NotificationBell />
-        <LanguageSwitcher compact={phone} />
+        <Suspense fallback={null}>
+          <NotificationBell />
+        </Suspense>
+        <Suspense fallback={null}>
+          <LanguageSwitcher compact={phone} />
+        </Suspense>
         <UserMenu user={user} compact={phone} />
       </Layout.Header>
       <Layout hasSider={!phone}>
@@ -252,10 +271,13 @@ export function AppLayout() {
             placement="left"
             size={280}
             title={t('layout.menuTitle')}
+            aria-label={t('layout.menuTitle')}
             styles={{ body: { padding: 0 } }}
           >
             <div role="search" style={{ padding: 16 }}>
-              <CourseSearch width="100%" onNavigate={() => setDrawerOpen(false)} />
+              <Suspense fallback={null}>
+                <GlobalSearch width="100%" onNavigate={() => setDrawerOpen(false)} />
+              </Suspense>
             </div>
             <PrimaryNav user={user} onNavigate={() => setDrawerOpen(false)} />
           </Drawer>

@@ -2,13 +2,14 @@ import { SearchOutlined } from '@ant-design/icons';
 import { normalizeLocale, type Locale } from '@lectern/contracts/common/locale';
 import { hashKey, MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import zhCN from 'antd/locale/zh_CN';
-import zhTW from 'antd/locale/zh_TW';
+import enUS from 'antd/es/locale/en_US';
+import zhCN from 'antd/es/locale/zh_CN';
+import zhTW from 'antd/es/locale/zh_TW';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentUserQueryKey } from '../features/identity/public/get-current-user.ts';
 import { isApiError } from '../shared/api/http-client.ts';
+import { AppRichTextEnvironment } from './rich-text-environment.tsx';
 
 const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS };
 
@@ -114,7 +115,9 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <QueryClientProvider client={client}>
       <ConfigProvider locale={ANTD_LOCALES[locale]} inputSearch={INPUT_SEARCH} theme={APP_THEME}>
-        <AntdApp>{children}</AntdApp>
+        <AntdApp>
+          <AppRichTextEnvironment>{children}</AppRichTextEnvironment>
+        </AntdApp>
       </ConfigProvider>
     </QueryClientProvider>
   );

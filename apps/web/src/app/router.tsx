@@ -1,10 +1,20 @@
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../shared/components/full-page-spinner.tsx';
-import { AppLayout } from './app-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
-import { RequireOrgAdmin } from './require-org-admin.tsx';
-import { ErrorPage } from './routes/error-page.tsx';
-import { NotFoundPage } from './routes/not-found-page.tsx';
+
+// The error and not-found pages draw antd's large Result illustrations; nobody should download them
+// before the first page appears.
+const LazyErrorPage = lazy(async () => ({ default: (await import('./routes/error-page.tsx')).ErrorPage }));
+
+/** Route error boundary: the error page, fetched only when a route fails. */
+function RouteErrorBoundary() {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <LazyErrorPage />
+    </Suspense>
+  );
+}
 
 /**
  * Pages anyone may open. Each page is a lazy module, so its code (and any heavy library it uses)
@@ -34,6 +44,12 @@ export const authenticatedRoutes: RouteObject[] = [
     path: 'user/courses',
     lazy: async () => ({
       Component: (await import('../features/courses/routes/my-courses-page.tsx')).MyCoursesPage,
+    }),
+  },
+  {
+    path: 'user/calendar',
+    lazy: async () => ({
+      Component: (await import('../features/calendar/routes/calendar-page.tsx')).CalendarPage,
     }),
   },
   {
@@ -219,26 +235,45 @@ export const routes: RouteObject[] = [
   {
     path: '/',
     HydrateFallback: FullPageSpinner,
-    ErrorBoundary: ErrorPage,
+    ErrorBoundary: RouteErrorBoundary,
     children: [
       { index: true, element: <Navigate to="/user/courses" replace /> },
       ...publicRoutes,
       {
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
+        // The shell (navigation, drawer, search, notifications) is a chunk of its own: the sign-in page
+        // never needs it, and it downloads in parallel with the page it wraps.
+        lazy: async () => {
+          const { AppLayout } = await import('./app-layout.tsx');
+          return {
+            element: (
+              <RequireAuth>
+                <AppLayout />
+              </RequireAuth>
+            ),
+          };
+        },
         children: [
           {
             // A failing page keeps the top bar, so the user can still navigate away or sign out.
-            ErrorBoundary: ErrorPage,
-            children: [...authenticatedRoutes, { Component: RequireOrgAdmin, children: orgAdminRoutes }],
+            ErrorBoundary: RouteErrorBoundary,
+            children: [
+              ...authenticatedRoutes,
+              {
+                lazy: async () => ({
+                  Component: (await import('./require-org-admin.tsx')).RequireOrgAdmin,
+                }),
+                children: orgAdminRoutes,
+              },
+            ],
           },
         ],
       },
-      // Bundled with the shell anyway: the error page shows it for 404 route errors.
-      { path: '*', Component: NotFoundPage },
+      {
+        path: '*',
+        lazy: async () => ({
+          Component: (await import('./routes/not-found-page.tsx')).NotFoundPage,
+        }),
+      },
     ],
   },
 ];

@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import { LOCALES } from '@lectern/contracts/common/locale';
 import { afterEach } from 'vitest';
 
 // antd renders slowly in jsdom, and `npm test` runs the server and web projects side by side on two
@@ -8,6 +9,11 @@ configure({ asyncUtilTimeout: 5_000 });
 // The product's default language must not depend on the machine running the tests.
 Object.defineProperty(window.navigator, 'language', { value: 'zh-CN', configurable: true });
 Object.defineProperty(window.navigator, 'languages', { value: ['zh-CN'], configurable: true });
+
+// The app fetches one language's messages at start; tests switch languages freely, so all are loaded.
+// Imported only now: i18n picks its first language from the navigator set just above.
+const { loadLocaleMessages } = await import('../shared/i18n/i18n.ts');
+await Promise.all(LOCALES.map((locale) => loadLocaleMessages(locale)));
 
 // jsdom has no layout engine; antd's responsive helpers and virtual lists need these to exist.
 Object.defineProperty(window, 'matchMedia', {
@@ -31,6 +37,22 @@ if (!('ResizeObserver' in window)) {
     disconnect(): void {}
   }
   Object.defineProperty(window, 'ResizeObserver', { configurable: true, value: ResizeObserverStub });
+}
+
+// jsdom has no layout: ProseMirror (the rich-text editor) measures ranges to scroll the cursor into view.
+for (const proto of [Range.prototype, Element.prototype]) {
+  if (!('getClientRects' in proto)) {
+    Object.defineProperty(proto, 'getClientRects', { configurable: true, value: () => [] });
+  }
+}
+if (!('getBoundingClientRect' in Range.prototype)) {
+  Object.defineProperty(Range.prototype, 'getBoundingClientRect', {
+    configurable: true,
+    value: () => new DOMRect(0, 0, 0, 0),
+  });
+}
+if (!document.elementFromPoint) {
+  Object.defineProperty(document, 'elementFromPoint', { configurable: true, value: () => null });
 }
 
 // jsdom throws "Not implemented" for pseudo-element styles, which antd's scrollbar measuring asks for.

@@ -47,7 +47,7 @@ export const ACTIVITY_DATA_SCHEMAS = {
 export type ActivityType = keyof typeof ACTIVITY_DATA_SCHEMAS;
 
 /** Top-level `data` keys that hold user HTML; the server sanitises them with the spec's allowlist. */
-export const ACTIVITY_RICH_TEXT_FIELDS = ['content', 'description'] as const;
+export const ACTIVITY_RICH_TEXT_FIELDS = ['content', 'description', 'reference_answer'] as const;
 export const ACTIVITY_TYPES = Object.keys(ACTIVITY_DATA_SCHEMAS) as ActivityType[];
 export const ActivityTypeSchema = z.enum(ACTIVITY_TYPES as [ActivityType, ...ActivityType[]]);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../common/plain-text.ts';
 import { IdSchema, IsoDateTimeSchema, NullableIsoDateTimeSchema } from '../common/primitives.schemas.ts';
 import { UploadReferenceSchema } from '../uploads/upload.schemas.ts';
 import { ACTIVITY_STATUSES } from './activity-status.ts';
@@ -82,9 +83,7 @@ const activityFields = {
     .int('activities.moduleRequired')
     .positive('activities.moduleRequired'),
   syllabus_id: IdSchema.nullable().optional(),
-  title: z
-    .string('activities.titleRequired')
-    .trim()
+  title: plainText('activities.titleRequired')
     .min(1, 'activities.titleRequired')
     .max(ACTIVITY_LIMITS.titleMax, 'activities.titleTooLong'),
   data: z.record(z.string(), z.unknown()).optional(),

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { plainText } from '../common/plain-text.ts';
 import { ConditionsSchema, PageMetaSchema } from '../common/pagination.schemas.ts';
 import { FieldsQuerySchema, IdSchema, IsoDateTimeSchema } from '../common/primitives.schemas.ts';
 import { CourseRoleSchema, RoleFilterSchema } from './course-roles.ts';
+import { isCourseCoverUrl } from './cover-url.ts';
 
 export const COURSE_LIMITS = {
   nameMax: 200,
@@ -100,13 +102,11 @@ export const CourseSelectionSchema = CourseSchema.partial().extend({ id: z.numbe
 
 export const CourseFieldsQuerySchema = z.object({ fields: FieldsQuerySchema });
 
-const optionalText = (max: number) => z.string().trim().max(max, 'courses.textTooLong').nullable().optional();
+const optionalText = (max: number) => plainText().max(max, 'courses.textTooLong').nullable().optional();
 const optionalDate = z.iso.date('courses.dateInvalid').nullable().optional();
 
 export const CreateCourseRequestSchema = z.object({
-  name: z
-    .string('courses.nameRequired')
-    .trim()
+  name: plainText('courses.nameRequired')
     .min(1, 'courses.nameRequired')
     .max(COURSE_LIMITS.nameMax, 'courses.textTooLong'),
   display_name: optionalText(COURSE_LIMITS.nameMax),
@@ -126,7 +126,14 @@ export const CreateCourseRequestSchema = z.object({
   grade: optionalText(64),
   klass: optionalText(128),
   public_scope: z.string().trim().min(1).max(32).optional(),
-  cover: optionalText(1000),
+  /** An http(s) address or one of our own uploads (`isCourseCoverUrl`); nothing that can run script. */
+  cover: z
+    .string()
+    .trim()
+    .max(1000, 'courses.textTooLong')
+    .refine(isCourseCoverUrl, 'courses.coverUrlInvalid')
+    .nullable()
+    .optional(),
 });
 export type CreateCourseRequest = z.input<typeof CreateCourseRequestSchema>;
 
@@ -203,9 +210,7 @@ export const MySemestersResponseSchema = z.object({ semesters: z.array(SemesterS
 
 export const ModulesResponseSchema = z.object({ modules: z.array(CourseModuleSchema) });
 export const CreateModuleRequestSchema = z.object({
-  name: z
-    .string('courses.moduleNameRequired')
-    .trim()
+  name: plainText('courses.moduleNameRequired')
     .min(1, 'courses.moduleNameRequired')
     .max(COURSE_LIMITS.moduleNameMax, 'courses.textTooLong'),
   /** Omitted: the module goes after the last one. */
@@ -222,9 +227,7 @@ export type SortRequest = z.infer<typeof SortRequestSchema>;
 
 export const CreateSyllabusRequestSchema = z.object({
   module_id: IdSchema,
-  summary: z
-    .string('courses.syllabusSummaryRequired')
-    .trim()
+  summary: plainText('courses.syllabusSummaryRequired')
     .min(1, 'courses.syllabusSummaryRequired')
     .max(COURSE_LIMITS.syllabusSummaryMax, 'courses.textTooLong'),
   /** Omitted: the syllabus goes after the last one of its module. */
@@ -317,14 +320,10 @@ export const GroupSetSelectionSchema = GroupSetSchema.partial().extend({ id: z.n
 export type GroupSetSelection = z.infer<typeof GroupSetSelectionSchema>;
 export const GroupSetsResponseSchema = z.object({ group_sets: z.array(GroupSetSelectionSchema) });
 
-const groupSetName = z
-  .string('courses.groupSetNameRequired')
-  .trim()
+const groupSetName = plainText('courses.groupSetNameRequired')
   .min(1, 'courses.groupSetNameRequired')
   .max(COURSE_LIMITS.groupNameMax, 'courses.textTooLong');
-const groupName = z
-  .string('courses.groupNameRequired')
-  .trim()
+const groupName = plainText('courses.groupNameRequired')
   .min(1, 'courses.groupNameRequired')
   .max(COURSE_LIMITS.groupNameMax, 'courses.textTooLong');
 

@@ -13,6 +13,11 @@ export const coursesMessages = {
     'zh-TW': '最多 {maximum} 個字元',
     'en-US': 'At most {maximum} characters.',
   },
+  'courses.coverUrlInvalid': {
+    'zh-CN': '封面地址必须以 http:// 或 https:// 开头，或是本站上传的图片',
+    'zh-TW': '封面網址必須以 http:// 或 https:// 開頭，或是本站上傳的圖片',
+    'en-US': 'The cover must be an http:// or https:// address, or a picture uploaded here.',
+  },
   'courses.dateInvalid': {
     'zh-CN': '日期格式应为 YYYY-MM-DD',
     'zh-TW': '日期格式應為 YYYY-MM-DD',

@@ -89,6 +89,37 @@ export const dataImportMessages = {
     'en-US':
       '{count} pictures are in a format browsers cannot show ({types}) and were not imported; save them as PNG or JPG in Word and insert them again.',
   },
+  'dataImport.noImportableQuestions': {
+    'zh-CN': '这个文件中没有可导入的题目（只有分类、说明或注释）',
+    'zh-TW': '這個檔案中沒有可匯入的題目（只有分類、說明或註解）',
+    'en-US': 'This file has no question to import (only categories, descriptions or comments).',
+  },
+  'dataImport.parse.answerKeyUnmatched': {
+    'zh-CN': '答案部分第 {line} 行的第 {number} 题答案找不到对应的题目，未导入',
+    'zh-TW': '答案部分第 {line} 行的第 {number} 題答案找不到對應的題目，未匯入',
+    'en-US':
+      'Line {line} of the answer key gives an answer for question {number}, which is not in the paper; it was not imported.',
+  },
+  'dataImport.parse.answerKeyFound': {
+    'zh-CN': '第 {from}–{to} 行是答案部分，已按题号把答案和解析填入 {count} 道题',
+    'zh-TW': '第 {from}–{to} 行是答案部分，已按題號把答案和解析填入 {count} 道題',
+    'en-US':
+      'Lines {from}–{to} are an answer key; their answers and explanations were filled into {count} questions by number.',
+  },
+  'dataImport.parse.numberedParagraphs': {
+    'zh-CN':
+      '这些内容看起来是编号的段落，而不是题目：没有答案、分值，也没有“题”或“答案”字样。请确认这是试题文件',
+    'zh-TW':
+      '這些內容看起來是編號的段落，而不是題目：沒有答案、分數，也沒有「題」或「答案」字樣。請確認這是試題檔案',
+    'en-US':
+      'These look like numbered paragraphs, not questions: no answers, no points, and no word like "question" or "answer". Check that this is a question paper.',
+  },
+  'dataImport.parse.trueFalseFromOptions': {
+    'zh-CN': '第 {number} 题（第 {line} 行）：两个选项“{options}”按判断题导入',
+    'zh-TW': '第 {number} 題（第 {line} 行）：兩個選項「{options}」按是非題匯入',
+    'en-US':
+      'Question {number}, line {line}: the two options "{options}" were imported as a true or false question.',
+  },
   'dataImport.tooManySubjects': {
     'zh-CN': '识别出 {count} 道题，每次最多导入 {maximum} 道，请分多次导入',
     'zh-TW': '辨識出 {count} 道題，每次最多匯入 {maximum} 道，請分多次匯入',

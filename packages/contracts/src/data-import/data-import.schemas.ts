@@ -22,6 +22,7 @@ export const IMPORTED_SUBJECT_TYPES = [
   'short_answer',
   'analysis',
   'cloze',
+  'matching',
 ] as const;
 export const ImportedSubjectTypeSchema = z.enum(IMPORTED_SUBJECT_TYPES);
 export type ImportedSubjectType = z.infer<typeof ImportedSubjectTypeSchema>;
@@ -71,6 +72,12 @@ const ImportedOptionSchema = z.object({
   is_answer: z.boolean(),
 });
 const ImportedBlankSchema = z.object({ sort: z.number().int(), answers: z.array(z.string()) });
+/** Matching: a left-hand item and the option (right-hand item, by its sort) it pairs with. */
+const ImportedPairSchema = z.object({
+  sort: z.number().int(),
+  content: z.string(),
+  option_sort: z.number().int(),
+});
 
 const importedFields = {
   type: ImportedSubjectTypeSchema,
@@ -83,6 +90,8 @@ const importedFields = {
   answer: z.string().nullable(),
   answer_explanation: z.string().nullable(),
   blanks: z.array(ImportedBlankSchema),
+  /** Matching questions only. */
+  pairs: z.array(ImportedPairSchema).optional(),
   settings: SubjectSettingsSchema,
   knowledge_node_names: z.array(z.string()),
   errors: z.array(ImportErrorSchema),

@@ -63,6 +63,24 @@ describe('toSubjectInput', () => {
     });
   });
 
+  it('carries a matching question’s pairs, in their order, which the question rules accept', () => {
+    const input = toSubjectInput(
+      subject({
+        type: 'matching',
+        answer: null,
+        pairs: [
+          { sort: 1, content: 'Japan', option_sort: 0 },
+          { sort: 0, content: 'France', option_sort: 1 },
+        ],
+      }),
+    );
+    expect(input.pairs).toEqual([
+      { sort: 0, content: 'France', option_sort: 1 },
+      { sort: 1, content: 'Japan', option_sort: 0 },
+    ]);
+    expect(SubjectInputSchema.safeParse(input).success).toBe(true);
+  });
+
   it('sorts options by their sort and converts sub-questions, which the question rules accept', () => {
     const input = toSubjectInput(
       subject({

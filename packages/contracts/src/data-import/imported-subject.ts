@@ -19,6 +19,14 @@ function baseInput(s: ImportedSubject | ImportedSubSubject) {
     blanks: [...s.blanks]
       .sort((a, b) => a.sort - b.sort)
       .map((b, index) => ({ sort: index, answers: [...b.answers] })),
+    // Matching only: its left-hand items and the option each pairs with.
+    ...(s.pairs && s.pairs.length > 0
+      ? {
+          pairs: [...s.pairs]
+            .sort((a, b) => a.sort - b.sort)
+            .map((p, index) => ({ sort: index, content: p.content, option_sort: p.option_sort })),
+        }
+      : {}),
     knowledge_node_names: [...s.knowledge_node_names],
     settings: { ...s.settings },
   };

@@ -33,6 +33,12 @@ export const interchangeMessages = {
     'zh-TW': '選項的回饋沒有匯入（{questions}）',
     'en-US': 'Feedback on individual answers is not imported ({questions}).',
   },
+  'interchange.partialCreditDropped': {
+    'zh-CN': '“{question}”的部分得分（如 %50%）无法保留：导入后只有完全正确的答案得分',
+    'zh-TW': '「{question}」的部分得分（如 %50%）無法保留：匯入後只有完全正確的答案得分',
+    'en-US':
+      '"{question}": partial credit (like %50%) cannot be kept; after import only fully correct answers score.',
+  },
   'interchange.toleranceDropped': {
     'zh-CN': '数值题的误差范围没有导入，只接受给出的数值（{questions}）',
     'zh-TW': '數值題的誤差範圍沒有匯入，只接受給出的數值（{questions}）',
@@ -58,6 +64,12 @@ export const interchangeMessages = {
     'zh-TW': '「{question}」沒有匯入：嵌入式答案（克漏字）題只能匯入填空和數值空，不能匯入嵌入的選擇題',
     'en-US':
       '"{question}" is not imported: from an embedded answers (Cloze) question only short answer and numerical gaps can be imported, not embedded choices.',
+  },
+  'interchange.clozeGapInvalid': {
+    'zh-CN': '“{question}”的嵌入答案 {gap} 无效（如数值空的答案不是数字），该空没有答案，请在预览前补上',
+    'zh-TW': '「{question}」的嵌入答案 {gap} 無效（如數值空的答案不是數字），該空沒有答案，請在預覽前補上',
+    'en-US':
+      '"{question}": the embedded answer {gap} is invalid (a numerical gap whose answer is not a number, say); that gap has no answer until you give one.',
   },
   'interchange.answersUnreadable': {
     'zh-CN': '“{question}”没有导入：无法读取它的答案',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../common/plain-text.ts';
 import { ConditionsSchema } from '../common/pagination.schemas.ts';
 import { IdSchema, IsoDateTimeSchema, QueryBooleanSchema } from '../common/primitives.schemas.ts';
 import { CourseRoleSchema } from '../courses/course-roles.ts';
@@ -242,12 +243,7 @@ export const CreateCommentRequestSchema = z
     referrer_id: z.coerce.number().int().min(0).nullable().optional(),
     course_role: CourseRoleSchema.optional(),
     location: z.string().trim().max(16).nullable().optional(),
-    title: z
-      .string()
-      .trim()
-      .max(DISCUSSION_LIMITS.titleMax, 'discussions.titleTooLong')
-      .nullable()
-      .optional(),
+    title: plainText().max(DISCUSSION_LIMITS.titleMax, 'discussions.titleTooLong').nullable().optional(),
   })
   .superRefine(checkQuestionLength);
 export type CreateCommentRequest = z.input<typeof CreateCommentRequestSchema>;
@@ -257,12 +253,7 @@ export const UpdateCommentRequestSchema = z
   .object({
     content,
     comment_type: CommentTypeSchema.optional(),
-    title: z
-      .string()
-      .trim()
-      .max(DISCUSSION_LIMITS.titleMax, 'discussions.titleTooLong')
-      .nullable()
-      .optional(),
+    title: plainText().max(DISCUSSION_LIMITS.titleMax, 'discussions.titleTooLong').nullable().optional(),
   })
   .superRefine(checkQuestionLength);
 export type UpdateCommentRequest = z.input<typeof UpdateCommentRequestSchema>;

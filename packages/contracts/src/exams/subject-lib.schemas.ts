@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../common/plain-text.ts';
 import { IdSchema, IsoDateTimeSchema, QueryBooleanSchema } from '../common/primitives.schemas.ts';
 import { SUBJECT_LIMITS, SubjectSchema, SubjectTypeSchema } from './subject.schemas.ts';
 
@@ -18,9 +19,7 @@ export const SUBJECT_LIB_LIMITS = { titleMax: 255 } as const;
 /** Query values arrive as strings; an empty one (`subject_type=`) means "not given". */
 const blankAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-const LibTitleSchema = z
-  .string('exams.libTitleRequired')
-  .trim()
+const LibTitleSchema = plainText('exams.libTitleRequired')
   .min(1, 'exams.libTitleRequired')
   .max(SUBJECT_LIB_LIMITS.titleMax, 'exams.libTitleTooLong');
 

@@ -10,6 +10,9 @@ export const HOMEWORK_LIMITS = {
   /** The student's rich-text comment (HTML). */
   submissionCommentMax: 200_000,
   uploadsPerSubmission: 50,
+  /** The reference answer's rich text (HTML) and its files. */
+  referenceAnswerMax: 200_000,
+  referenceAnswerUploadsMax: 20,
   slidesPerSubmission: 200,
   submittersPerAction: 500,
 } as const;
@@ -71,6 +74,19 @@ export const HomeworkDataSchema = z
     intra_rubric_id: RubricIdSchema,
     intra_rubric_visible_type: z.enum(RUBRIC_VISIBLE_TYPES).default('visible'),
     intra_rubric_visible_time: DateTimeSchema.nullable().optional(),
+    /**
+     * The instructor's reference answer (sanitised HTML) and the upload ids of its files. For the teaching
+     * team only: the server strips both from everything a student receives, and only
+     * `PATCH /api/homeworks/{id}/reference-answer` changes them (it also attaches the files).
+     */
+    reference_answer: z
+      .string()
+      .max(HOMEWORK_LIMITS.referenceAnswerMax, 'homework.referenceAnswerTooLong')
+      .optional(),
+    reference_answer_upload_ids: z
+      .array(z.number().int().positive())
+      .max(HOMEWORK_LIMITS.referenceAnswerUploadsMax, 'homework.referenceAnswerTooManyFiles')
+      .optional(),
   })
   .loose()
   .superRefine((d, ctx) => {
@@ -93,6 +109,9 @@ export const HomeworkDataSchema = z
     }
   });
 export type HomeworkData = z.output<typeof HomeworkDataSchema>;
+
+/** The `data` keys only the teaching team may receive (the reference answer and its files). */
+export const HOMEWORK_TEACHING_ONLY_KEYS = ['reference_answer', 'reference_answer_upload_ids'] as const;
 
 /** Reads an activity's stored `data` as homework settings, defaults filled in. */
 export function homeworkSettings(data: Record<string, unknown>): HomeworkData {

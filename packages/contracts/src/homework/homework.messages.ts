@@ -62,6 +62,21 @@ export const homeworkMessages = {
     'zh-TW': '內容不能超過 {maximum} 個字元',
     'en-US': 'At most {maximum} characters.',
   },
+  'homework.referenceAnswerTooLong': {
+    'zh-CN': '参考答案过长',
+    'zh-TW': '參考答案過長',
+    'en-US': 'The reference answer is too long.',
+  },
+  'homework.referenceAnswerTooManyFiles': {
+    'zh-CN': '参考答案最多可添加 20 个附件',
+    'zh-TW': '參考答案最多可新增 20 個附件',
+    'en-US': 'A reference answer can have at most 20 files.',
+  },
+  'homework.referenceAnswerUploadsLocked': {
+    'zh-CN': '参考答案的附件只能在参考答案设置中修改',
+    'zh-TW': '參考答案的附件只能在參考答案設定中修改',
+    'en-US': 'The reference answer’s files can only be changed in the reference answer settings.',
+  },
   'homework.descriptionTooLong': {
     'zh-CN': '作业说明不能超过 {maximum} 个字符',
     'zh-TW': '作業說明不能超過 {maximum} 個字元',

@@ -141,6 +141,11 @@ export const HomeworkSubmitterSchema = z
     /** Hand-ins so far (drafts not counted). */
     submission_count: z.number().int(),
     latest_submission_id: z.number().int().nullable(),
+    /**
+     * The upload ids of the latest hand-in's files, in order (empty when nothing is handed in): with
+     * them, "download all" is one `/zip/uploads` request, not one read per submitter.
+     */
+    latest_upload_ids: z.array(z.number().int()),
     score: z.number().nullable(),
     final_score: z.number().nullable(),
     submitted_at: NullableIsoDateTimeSchema,
@@ -277,6 +282,28 @@ export const HomeworkDescriptionRequestSchema = z.object({
   description: z.string().max(200_000, 'homework.descriptionTooLong'),
 });
 export type HomeworkDescriptionRequest = z.input<typeof HomeworkDescriptionRequestSchema>;
+
+/**
+ * `GET` and `PATCH /api/homeworks/{id}/reference-answer`: the instructor's reference answer (sanitised
+ * HTML) and its files. The teaching team only; students never receive it, in no call.
+ */
+export const ReferenceAnswerSchema = z
+  .object({
+    reference_answer: z.string(),
+    uploads: z.array(UploadReferenceSchema),
+  })
+  .meta({ id: 'HomeworkReferenceAnswer' });
+export type ReferenceAnswer = z.infer<typeof ReferenceAnswerSchema>;
+
+/** Replaces the reference answer and its files (upload ids, in order; an empty list removes them). */
+export const UpdateReferenceAnswerRequestSchema = z.object({
+  reference_answer: z.string().max(HOMEWORK_LIMITS.referenceAnswerMax, 'homework.referenceAnswerTooLong'),
+  upload_ids: z
+    .array(IdSchema)
+    .max(HOMEWORK_LIMITS.referenceAnswerUploadsMax, 'homework.referenceAnswerTooManyFiles')
+    .default([]),
+});
+export type UpdateReferenceAnswerRequest = z.input<typeof UpdateReferenceAnswerRequestSchema>;
 
 const VisibleTypeSchema = z.enum(RUBRIC_VISIBLE_TYPES);
 /** `PATCH /api/homeworks/{id}/rubric`: only the fields sent change. */

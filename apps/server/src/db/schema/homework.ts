@@ -26,6 +26,13 @@ export const HOMEWORK_SUBMISSION_PARENT = 'homework_submission';
  */
 export const HOMEWORK_MARKED_ATTACHMENT_PARENT = 'homework_marked_attachment';
 
+/**
+ * The parent type of the upload references of a homework's reference answer files (parent id: the
+ * homework's activity id). Only the teaching team reads them; the orphan sweep counts them while the
+ * activity exists.
+ */
+export const HOMEWORK_REFERENCE_ANSWER_PARENT = 'homework_reference_answer';
+
 /** Exactly one of user_id / group_id: a student's own work, or a group's. */
 const oneSubmitter = (userId: unknown, groupId: unknown) => sql`(${userId} is null) <> (${groupId} is null)`;
 

@@ -41,7 +41,7 @@ import { activityAccess } from './activity-access.ts';
 import { activityCompletion, judgedByWork } from './activity-completion.ts';
 import { examsRepository } from '../exams/exams.repository.ts';
 import { checkHomeworkData } from '../homework/homework-data-check.ts';
-import { holdNewRubrics, mergeHomeworkData } from '../homework/homework-data-merge.ts';
+import { holdNewRubrics, homeworkDataForViewer, mergeHomeworkData } from '../homework/homework-data-merge.ts';
 import { checkActivityData } from './activity-data.ts';
 import { DEPENDENT_RECORD_CHECKS } from './activity-dependents.ts';
 
@@ -129,10 +129,12 @@ export function activitiesService(ctx: AppContext) {
       byActivity.set(entry.reference.parentId, list);
     }
     const canEdit = can(access, 'activity.manage');
+    // A homework's reference answer is the teaching team's alone.
+    const teaching = can(access, 'activity.read_unpublished');
     const now = new Date();
     return rows.map((row) =>
       presentActivity(
-        row,
+        row.type === 'homework' ? { ...row, data: homeworkDataForViewer(row.data, teaching) } : row,
         {
           uploads: (byActivity.get(row.id) ?? []).map(({ reference, upload }) =>
             presentReference(reference, upload, {

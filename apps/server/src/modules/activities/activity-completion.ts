@@ -21,7 +21,7 @@ const viewer = sql.placeholder('userId');
 const threshold = sql`coalesce(${activities.completionCriterionValue}, 0)`;
 const groupSetOf = sql`(${activities.data}->>'group_set_id')::int`;
 
-// Homework (issue 10, as homeworkCompletion.completedAmong judges it): the student's, or for group work
+// Homework (issue 10; the only judge of homework completion): the student's, or for group work
 // their group's, standing shows a hand-in that was not marked unsubmitted; for `score`, the latest
 // hand-in's final score (or score) reaches the value.
 const homeworkDone = sql`exists (

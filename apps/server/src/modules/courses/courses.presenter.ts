@@ -10,6 +10,7 @@ import type {
   Syllabus,
 } from '@lectern/contracts/courses/course.schemas';
 import type { CourseRole } from '@lectern/contracts/courses/course-roles';
+import { isCourseCoverUrl } from '@lectern/contracts/courses/cover-url';
 import { rolesOf } from './course-access.ts';
 import type { CourseDetailRow, CourseRow, InstructorRow, SemesterWithYearRow } from './courses.repository.ts';
 import type {
@@ -21,6 +22,11 @@ import type {
 } from './group-sets.repository.ts';
 import type { MemberRow } from './members.repository.ts';
 import type { ModuleRow, SyllabusRow } from './outline.repository.ts';
+
+/** A cover stored before addresses were checked is not shown unless it passes the check now. */
+function shownCover(cover: string | null): string | null {
+  return cover !== null && isCourseCoverUrl(cover) ? cover : null;
+}
 
 /** Rows become wire shapes here and nowhere else. */
 
@@ -93,7 +99,7 @@ export function presentCourse(row: CourseDetailRow, extras: CourseExtras, viewer
     instructors: extras.instructors.map(presentInstructor),
     created_user: { id: row.creator.id, name: row.creator.name },
     public_scope: course.publicScope,
-    cover: course.cover,
+    cover: shownCover(course.cover),
     access: course.access,
     course_attributes: course.courseAttributes,
     // Classifications are not modelled yet: the id is kept, the named reference cannot be resolved.
@@ -125,7 +131,7 @@ export function presentCourseSummary(
     name: course.name,
     display_name: course.displayName ?? course.name,
     course_code: course.courseCode,
-    cover: course.cover,
+    cover: shownCover(course.cover),
     course_type: course.courseType,
     academic_year: row.academicYear,
     semester: row.semester && { id: row.semester.id, name: row.semester.name, code: row.semester.code },

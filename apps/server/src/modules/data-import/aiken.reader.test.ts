@@ -44,6 +44,17 @@ describe('readAiken', () => {
     });
   });
 
+  it('accepts options written "A)Text" with no space, where that letter is due', () => {
+    const { questions, warnings } = readAiken('2 + 3 =\nA)4\nB)5\nANSWER: B\n', { locale: 'en-US' });
+    expect(warnings).toEqual([]);
+    expect(questions.map((q) => q.options)).toEqual([
+      [
+        { content: '4', is_answer: false },
+        { content: '5', is_answer: true },
+      ],
+    ]);
+  });
+
   it('keeps the text as text, escaping what HTML would read as markup, and joins stem lines', () => {
     const text = 'Is 1 < 2 && 3 > 2?\nPick one.\nA. yes <b>really</b>\nB. no\nANSWER: A\n';
     const [question] = readAiken(text, { locale: 'en-US' }).questions;

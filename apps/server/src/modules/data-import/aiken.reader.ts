@@ -11,6 +11,8 @@ import { ReaderWarnings } from './reader-warnings.ts';
  * naming its line, and reading resumes after it.
  */
 const OPTION_LINE = /^([A-Z])[.)．）](?:\s+|$)(.*)$/;
+/** "A)Paris": no space after the letter, as many teachers type it; taken only where that letter is due. */
+const TIGHT_OPTION_LINE = /^([A-Z])[)）](\S.*)$/;
 const ANSWER_LINE = /^ANSWER\s*[:：]\s*(.*?)\s*$/i;
 
 type Draft = { line: number; stem: string[]; options: string[] };
@@ -34,7 +36,9 @@ export function readAiken(
     const line = raw.trim();
     const lineNumber = index + 1;
     const answer = ANSWER_LINE.exec(line);
-    const option = OPTION_LINE.exec(line);
+    const tight = TIGHT_OPTION_LINE.exec(line);
+    const due = String.fromCharCode(65 + (draft?.options.length ?? 0));
+    const option = OPTION_LINE.exec(line) ?? (draft && tight?.[1] === due ? tight : null);
     if (skipping) {
       skipping = line !== '' && !answer;
     } else if (line === '') {

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { imageSize } from 'image-size';
 import {
   IMPORT_LIMITS,
-  IMPORTED_SUBJECT_TYPES,
   importTypesFor,
   templateLangOf,
   type ConvertImportResponse,
@@ -20,7 +19,6 @@ import { importedErrorCount } from '@lectern/contracts/data-import/imported-subj
 import type { Subject, SubSubject } from '@lectern/contracts/exams/subject.schemas';
 import type { AppContext } from '../../platform/app-context.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
-import { sanitizeUserHtml } from '../../platform/html/sanitize-html.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { translate } from '../../platform/messages.ts';
 import { uploadIdsInHtml } from '../exams/subject-images.ts';
@@ -28,18 +26,12 @@ import { roundPoints } from '../exams/subject-input.ts';
 import { toSubject } from '../exams/subjects.presenter.ts';
 import { subjectsRepository } from '../exams/subjects.repository.ts';
 import { uploadsService } from '../uploads/uploads.service.ts';
-import { readAiken } from './aiken.reader.ts';
 import { importTargetAccess } from './data-import.policy.ts';
-import { convertDocxToHtml } from './docx-to-html.converter.ts';
-import { readGift } from './gift.reader.ts';
 import { htmlToDocx, type DocxImage } from './html-to-docx.writer.ts';
+import { convertImportFile, identifyContent } from './import-pipeline.ts';
 import { buildTemplateDocx } from './import-templates.ts';
-import { detectInterchangeFormat } from './interchange-format.ts';
-import { readMoodleXml } from './moodle-xml.reader.ts';
 import { renderMoodleXml } from './moodle-xml.writer.ts';
-import { escapeText } from './question-lines.ts';
 import type { QuestionModel } from './question-model.ts';
-import { parseQuestionText } from './question-text.parser.ts';
 import { renderQuestionText } from './question-text.writer.ts';
 
 export type ExportFile = { fileName: string; contentType: string; body: Buffer | string };
@@ -54,7 +46,6 @@ const BUILT_TEMPLATES_DIR = path.join(
   'data_import_templates',
 );
 
-const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const IMAGE_EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/jpeg': 'jpg',
@@ -142,45 +133,20 @@ export function dataImportService(ctx: AppContext) {
       const { locale } = actor;
       await targets.load(actor, body.belong, body.belong_id);
       const { upload, bytes } = await uploads.readOwnBytes(actor, body.upload_id, IMPORT_LIMITS.fileMaxBytes);
-      if (bytes.subarray(0, 4).equals(ZIP_MAGIC)) {
-        const skipped: string[] = [];
-        const converted = await convertDocxToHtml(bytes, {
-          storeImage: (image) => storeImage(actor, skipped, image),
-          locale,
-        });
-        const warnings = [...converted.warnings];
-        if (skipped.length > 0) {
-          warnings.push(
-            translate(locale, 'dataImport.imagesSkipped', {
-              count: skipped.length,
-              types: [...new Set(skipped)].join(', '),
-            }),
-          );
-        }
-        return { format: 'docx', content: converted.html, warnings };
+      const skipped: string[] = [];
+      const converted = await convertImportFile(upload.name, bytes, {
+        locale,
+        storeImage: (image) => storeImage(actor, skipped, image),
+      });
+      if (skipped.length > 0) {
+        converted.warnings.push(
+          translate(locale, 'dataImport.imagesSkipped', {
+            count: skipped.length,
+            types: [...new Set(skipped)].join(', '),
+          }),
+        );
       }
-      const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-      const format = bytes.includes(0) ? null : detectInterchangeFormat(upload.name, text);
-      if (!format) throw new AppError('unsupported_media_type', 'dataImport.formatUnsupported');
-      const read =
-        format === 'moodle_xml'
-          ? readMoodleXml(text, { locale })
-          : format === 'gift'
-            ? readGift(text, { locale })
-            : readAiken(text, { locale });
-      // The text format carries the types of spec 000's imported question; the rest are said, not dropped silently.
-      const carried = read.questions.filter((q) =>
-        (IMPORTED_SUBJECT_TYPES as readonly string[]).includes(q.type),
-      );
-      const skipped = read.questions.length - carried.length;
-      return {
-        format,
-        content: renderQuestionText(carried, templateLangOf(locale), { knowledgeNodes: true }),
-        warnings:
-          skipped > 0
-            ? [...read.warnings, translate(locale, 'interchange.typeNotInTextFormat', { count: skipped })]
-            : read.warnings,
-      };
+      return converted;
     },
 
     async identify(actor: Actor, body: IdentifyImportBody): Promise<IdentifyImportResponse> {
@@ -188,22 +154,10 @@ export function dataImportService(ctx: AppContext) {
       const target = await targets.load(actor, body.belong, body.belong_id, {
         isMakeup: body.is_makeup_exam,
       });
-      const parsed = parseQuestionText(sanitizeUserHtml(asHtml(body.content)), {
-        locale,
-        allowedTypes: importTypesFor(body.belong),
-      });
+      const parsed = identifyContent(body.content, { locale, allowedTypes: importTypesFor(body.belong) });
       const count = parsed.subjects.length;
       if (count === 0) throw invalid({ content: ['dataImport.noSubjects'] });
-      if (count > IMPORT_LIMITS.subjectsPerImport) {
-        throw invalid({
-          content: [
-            {
-              key: 'dataImport.tooManySubjects',
-              params: { count, maximum: IMPORT_LIMITS.subjectsPerImport },
-            },
-          ],
-        });
-      }
+      // Spec 000's limit of 200 is per save: the whole file is identified and shown, the page saves in batches.
       const start = await subjectsRepository.maxSort(target.owner, ctx.db);
       const list = parsed.subjects.map((s) => {
         const subject = body.exam_type === 'eztest' ? dropEztestBlanks(s) : s;
@@ -262,26 +216,6 @@ export function dataImportService(ctx: AppContext) {
       return buildTemplateDocx(entry.belong, entry.withKnowledgeNode, entry.lang);
     },
   };
-}
-
-/** Markup of any kind, and markup that makes lines (what the raw editor and converted files produce). */
-const HTML_TAG =
-  /<\/?(?:p|div|br|span|table|tr|td|th|img|math|strong|b|i|em|u|s|sub|sup|li|ol|ul|h[1-6]|a)\b[^>]*>/i;
-const BLOCK_TAG = /<\/?(?:p|div|br|table|tr|li|ol|ul|h[1-6])\b[^>]*>/i;
-
-/**
- * Content whose lines are lines of text (typed or pasted text, perhaps with a little inline markup) becomes
- * one paragraph per line; text without any markup is escaped first, since sanitising it as HTML would cut
- * "if a<b then" at the "<".
- */
-function asHtml(content: string): string {
-  if (BLOCK_TAG.test(content)) return content;
-  const markup = HTML_TAG.test(content);
-  return content
-    .split(/\r?\n/)
-    .map((line) => (markup ? line : escapeText(line)))
-    .map((line) => `<p>${line}</p>`)
-    .join('');
 }
 
 /** Spec 000 section 5: an "eztest" paper cannot hold fill-in-the-blank sub-questions of analysis questions. */

@@ -74,6 +74,20 @@ describe('convertDocxToHtml', () => {
     );
   });
 
+  it('stores a webp picture as PNG, so every browser shows it, without a warning', async () => {
+    const store = recordingStore();
+    const webp = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+    const bytes = await buildDocx({
+      body: `<w:p>${picture('rFig', 'figure')}</w:p>`,
+      images: { rFig: { bytes: webp, extension: 'webp' } },
+    });
+    const { html, warnings } = await convertDocxToHtml(bytes, store);
+    expect(store.stored.map((image) => image.contentType)).toEqual(['image/png']);
+    expect(store.stored[0]!.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(html).toBe('<p><img alt="figure" src="/api/uploads/1/blob" /></p>');
+    expect(warnings).toEqual([]);
+  });
+
   it('fails when a picture cannot be stored, rather than importing without it', async () => {
     const bytes = await buildDocx({
       body: `<w:p>${picture('rCat', 'a cat')}</w:p>`,

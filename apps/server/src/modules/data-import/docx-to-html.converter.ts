@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import JSZip from 'jszip';
+import sharp from 'sharp';
 import mammoth from 'mammoth';
 import { AppError } from '../../platform/errors.ts';
+import { DOCUMENT_ZIP_LIMITS, repackZipStored } from '../../platform/files/safe-zip.ts';
 import { materializeListNumbers, readNumberingDefinitions } from './docx-numbering.ts';
 import {
   MATH_NAMESPACES,
@@ -34,7 +36,9 @@ export async function convertDocxToHtml(
   bytes: Buffer,
   options: DocxConversionOptions,
 ): Promise<DocxConversion> {
-  const zip = await openZip(bytes);
+  // Everything below (JSZip here, mammoth later) reads this copy: inflated once, under the limits.
+  const packed = await unpackSafely(bytes);
+  const zip = await openZip(packed);
   const parts = await locateParts(zip);
   const original = await readPart(zip, parts.document);
   if (original === null || !WORD_NAMESPACES.some((namespace) => original.includes(namespace))) {
@@ -50,7 +54,7 @@ export async function convertDocxToHtml(
     : null;
   if (numbering) documentXml = materializeListNumbers(documentXml, numbering);
 
-  let input = bytes;
+  let input = packed;
   if (documentXml !== original) {
     zip.file(parts.document, documentXml);
     // mammoth unzips again: stored entries cost it nothing to read, and us nothing to deflate.
@@ -102,11 +106,20 @@ const STYLE_MAP = [
   'comment-reference => !',
 ];
 
-async function openZip(bytes: Buffer): Promise<JSZip> {
+async function unpackSafely(bytes: Buffer): Promise<Buffer> {
   // Every zip starts with a local file header "PK\x03\x04"; anything else (a .doc, a PDF) is not a .docx.
   if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) {
     throw new AppError('unsupported_media_type', 'dataImport.notDocx');
   }
+  try {
+    return await repackZipStored(bytes, DOCUMENT_ZIP_LIMITS);
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'payload_too_large') throw error;
+    throw new AppError('validation_failed', 'dataImport.docxUnreadable');
+  }
+}
+
+async function openZip(bytes: Buffer): Promise<JSZip> {
   try {
     return await JSZip.loadAsync(bytes);
   } catch {
@@ -204,6 +217,22 @@ function unwrapSimpleFields(documentXml: string): string {
   return documentXml.replace(new RegExp(`<${w}:fldSimple(?=[\\s>/])[^>]*>|</${w}:fldSimple>`, 'g'), '');
 }
 
+/** Pictures browsers cannot be relied on to show (webp, pasted from web pages; TIFF) become PNG. */
+const CONVERTED_TO_PNG = new Set(['image/webp', 'image/tiff']);
+
+async function browserImage(
+  bytes: Buffer,
+  contentType: string,
+): Promise<{ bytes: Buffer; contentType: string }> {
+  if (!CONVERTED_TO_PNG.has(contentType)) return { bytes, contentType };
+  try {
+    return { bytes: await sharp(bytes).png().toBuffer(), contentType: 'image/png' };
+  } catch {
+    // Unreadable: kept as it is, and the conversion's warning names its type.
+    return { bytes, contentType };
+  }
+}
+
 /** Stores each distinct picture once, however often the document shows it. */
 function imageStore(options: DocxConversionOptions) {
   const stored = new Map<string, Promise<string>>();
@@ -216,7 +245,9 @@ function imageStore(options: DocxConversionOptions) {
       const key = createHash('sha1').update(bytes).digest('hex');
       let url = stored.get(key);
       if (!url) {
-        url = options.storeImage({ bytes, contentType: contentType || 'application/octet-stream' });
+        url = browserImage(bytes, contentType || 'application/octet-stream').then((image) =>
+          options.storeImage(image),
+        );
         url.catch((error: unknown) => {
           state.failure ??= { error };
         });
@@ -248,6 +279,7 @@ function teacherWarnings(messages: { type: string; message: string }[], locale: 
       continue;
     }
     const image = /^Image of type (.+) is unlikely to display in web browsers$/.exec(message)?.[1];
+    if (image && CONVERTED_TO_PNG.has(image)) continue;
     if (image) {
       say(/wmf|emf/i.test(image) ? 'dataImport.docx.legacyPicture' : 'dataImport.docx.pictureNotShown', {
         type: image,

@@ -3,8 +3,10 @@ import type { SubjectType } from '@lectern/contracts/exams/subject.schemas';
 import { readGift } from './gift.reader.ts';
 import { emptyQuestion, type QuestionModel } from './question-model.ts';
 
+/** GIFT carries no grade: every question gets Moodle's default of 1 point. */
 const q = (type: SubjectType, fields: Partial<QuestionModel>): QuestionModel => ({
   ...emptyQuestion(type),
+  point: 1,
   ...fields,
 });
 
@@ -58,6 +60,8 @@ describe('readGift', () => {
           { content: 'London', is_answer: false },
           { content: 'Berlin', is_answer: false },
         ],
+        // Feedback on single answers is kept in the explanation, one line per answer.
+        answer_explanation: '<p>Paris: Right!</p><p>London: No, that is in England.</p>',
       }),
       q('multiple_selection', {
         description: 'Which numbers are prime?',
@@ -127,9 +131,11 @@ describe('readGift', () => {
     ]);
   });
 
-  it('says once which questions lost answer feedback or a numeric tolerance', () => {
+  it('names each question whose partial credit is lost, and says once which lost a tolerance', () => {
     expect(readGift(SAMPLE, { locale: 'en-US' }).warnings).toEqual([
-      'Feedback on individual answers is not imported (Capital).',
+      '"Primes": partial credit (like %50%) cannot be kept; after import only fully correct answers score.',
+      '"question 5": partial credit (like %50%) cannot be kept; after import only fully correct answers score.',
+      '"Moodle": partial credit (like %50%) cannot be kept; after import only fully correct answers score.',
       'Numeric tolerances are not imported; only the exact numbers are accepted (Pi).',
     ]);
   });
@@ -142,7 +148,7 @@ describe('readGift', () => {
     ]);
   });
 
-  it('keeps [html] as written, escapes [plain] and [markdown], and lets tags through Moodle’s auto format', () => {
+  it('keeps [html] as written, escapes [plain], renders [markdown], and lets tags through Moodle’s auto format', () => {
     const text = [
       '[html]<p>Is <i>this</i> bold?</p>{T}',
       '',
@@ -158,7 +164,7 @@ describe('readGift', () => {
     expect(questions.map((question) => question.description)).toEqual([
       '<p>Is <i>this</i> bold?</p>',
       'Is &lt;b&gt; a tag?',
-      '**Bold** &amp; text',
+      '<strong>Bold</strong> &amp; text',
       'Is 1 &lt; 2 <i>really</i>?<br>Second line',
       'A number between 1 and 3 ____',
     ]);
@@ -166,6 +172,26 @@ describe('readGift', () => {
     expect(warnings).toEqual([
       'Numeric tolerances are not imported; only the exact numbers are accepted (Range).',
     ]);
+  });
+
+  it('keeps a numeric range’s middle exactly as decimals write it', () => {
+    const { questions } = readGift('::Pi::Pi to three places? {#3.141..3.142}\n\n::Neg::{#-0.5..0.25}', {
+      locale: 'en-US',
+    });
+    expect(questions.map((question) => question.blanks)).toEqual([
+      [{ answers: ['3.1415'] }],
+      [{ answers: ['-0.125'] }],
+    ]);
+  });
+
+  it('renders Markdown’s inline marks and leaves lone asterisks alone', () => {
+    const { questions } = readGift('[markdown]Use *emphasis*, `code` and 2 * 3 = 6.{T}', { locale: 'en-US' });
+    expect(questions[0]?.description).toBe('Use <em>emphasis</em>, <code>code</code> and 2 * 3 = 6.');
+  });
+
+  it('gives every question Moodle’s default grade of 1 point', () => {
+    const { questions } = readGift('Essay?{}\n\nSky is blue.{T}', { locale: 'en-US' });
+    expect(questions.map((question) => question.point)).toEqual([1, 1]);
   });
 
   it('turns malformed questions into warnings with their line and reads the rest', () => {

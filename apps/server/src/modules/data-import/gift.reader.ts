@@ -100,8 +100,15 @@ type Answers =
   | { kind: 'essay' }
   | { kind: 'true_false'; value: boolean; feedback: boolean }
   | { kind: 'choice'; items: Item[] }
-  | { kind: 'short'; answers: string[]; feedback: boolean }
-  | { kind: 'numerical'; answers: string[]; tolerance: boolean; feedback: boolean }
+  | { kind: 'short'; answers: string[]; feedback: boolean; partial: boolean; items: Item[] }
+  | {
+      kind: 'numerical';
+      answers: string[];
+      tolerance: boolean;
+      feedback: boolean;
+      partial: boolean;
+      items: Item[];
+    }
   | { kind: 'matching'; pairs: { left: string; right: string }[] };
 
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
@@ -116,7 +123,8 @@ function parseNumerical(body: string): Answers | null {
     if (range) {
       const [low, high] = [range[1]?.trim() ?? '', range[2]?.trim() ?? ''];
       if (!NUMBER.test(low) || !NUMBER.test(high)) return null;
-      answers.push(String((Number(low) + Number(high)) / 2));
+      // The middle of the range, in decimal as written: 3.141..3.142 is 3.1415, never 3.1414999999999997.
+      answers.push(decimalMiddle(low, high));
       tolerance ||= Number(low) !== Number(high);
       continue;
     }
@@ -126,7 +134,42 @@ function parseNumerical(body: string): Answers | null {
     tolerance ||= margin !== undefined && Number(margin) !== 0;
   }
   if (answers.length === 0) return null;
-  return { kind: 'numerical', answers, tolerance, feedback: items.some((item) => item.feedback !== '') };
+  return {
+    kind: 'numerical',
+    answers,
+    tolerance,
+    feedback: items.some((item) => item.feedback !== ''),
+    partial: items.some((item) => !isFullCredit(item) && (item.weight ?? 0) > 0),
+    items,
+  };
+}
+
+/** (low + high) / 2 on decimal strings, exactly, without floating point. */
+function decimalMiddle(low: string, high: string): string {
+  if (/e/i.test(low + high)) return String((Number(low) + Number(high)) / 2);
+  const places = Math.max(fractionDigits(low), fractionDigits(high)) + 1;
+  const sum = scaled(low, places) + scaled(high, places);
+  return formatScaled(sum / 2n, places);
+}
+
+function fractionDigits(value: string): number {
+  const dot = value.indexOf('.');
+  return dot < 0 ? 0 : value.length - dot - 1;
+}
+
+function scaled(value: string, places: number): bigint {
+  const negative = value.startsWith('-');
+  const [whole = '0', fraction = ''] = value.replace(/^[-+]/, '').split('.');
+  const digits = BigInt((whole || '0') + fraction.padEnd(places, '0'));
+  return negative ? -digits : digits;
+}
+
+function formatScaled(value: bigint, places: number): string {
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(places + 1, '0');
+  const whole = digits.slice(0, digits.length - places);
+  const fraction = digits.slice(digits.length - places).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
 function parseAnswers(text: string): Answers | null {
@@ -162,7 +205,13 @@ function parseAnswers(text: string): Answers | null {
   if (!items) return null;
   const accepted = items.filter(isFullCredit).map((item) => restore(item.text));
   if (accepted.length === 0) return null;
-  return { kind: 'short', answers: accepted, feedback: items.some((item) => item.feedback !== '') };
+  return {
+    kind: 'short',
+    answers: accepted,
+    feedback: items.some((item) => item.feedback !== ''),
+    partial: items.some((item) => !isFullCredit(item) && (item.weight ?? 0) > 0),
+    items,
+  };
 }
 
 export function readGift(
@@ -225,19 +274,46 @@ export function readGift(
     };
 
     const question = toQuestion(answers, { description, html, vocabulary, inSentence });
-    const explanation = html(generalFeedback);
+    // GIFT carries no grade: Moodle gives each question 1 point, and so do we, written where the teacher sees it.
+    question.point = 1;
+    // Feedback on single answers has no place of its own in Lectern: it is kept in the explanation,
+    // one line per answer ("London: No, that is in England."), after the general feedback.
+    const explanation = [
+      html(generalFeedback),
+      ...answerFeedback(answers).map(([answer, note]) => `${html(answer)}: ${html(note)}`),
+    ]
+      .filter((part) => part !== '')
+      .map((part, _i, all) => (all.length > 1 ? `<p>${part}</p>` : part))
+      .join('');
     question.answer_explanation = explanation === '' ? null : explanation;
     questions.push(question);
 
-    const feedback =
-      answers.kind === 'choice'
-        ? answers.items.some((item) => item.feedback !== '')
-        : 'feedback' in answers && answers.feedback;
-    if (feedback) warnings.loss('interchange.feedbackDropped', label);
+    if (hasPartialCredit(answers)) warnings.add('interchange.partialCreditDropped', { question: label });
     if (answers.kind === 'numerical' && answers.tolerance)
       warnings.loss('interchange.toleranceDropped', label);
   }
   return { questions, warnings: warnings.list() };
+}
+
+/** Each answer's own feedback, with the answer it belongs to. */
+function answerFeedback(answers: Answers): [string, string][] {
+  return 'items' in answers
+    ? answers.items.filter((item) => item.feedback !== '').map((item) => [item.text, item.feedback])
+    : [];
+}
+
+/** Weights other than full or no credit (`~%50%`, `=%25%`), which Lectern's grading cannot express. */
+function hasPartialCredit(answers: Answers): boolean {
+  if (answers.kind === 'choice') {
+    const single = answers.items.some((item) => item.mark === '=');
+    // A several-answer question's positive weights become its correct options: only the split is lost.
+    return single
+      ? answers.items.some((item) => item.mark === '~' && (item.weight ?? 0) > 0)
+      : answers.items.some((item) => (item.weight ?? 0) < 0) ||
+          new Set(answers.items.filter((i) => (i.weight ?? 0) > 0).map((i) => i.weight)).size > 1;
+  }
+  if (answers.kind === 'short' || answers.kind === 'numerical') return answers.partial;
+  return false;
 }
 
 function toQuestion(

@@ -132,6 +132,20 @@ const ZH_CN: Examples = {
       }),
     ],
   }),
+  matching: question('matching', {
+    description: '将国家与首都配对。',
+    point: 4,
+    options: [
+      { content: '东京', is_answer: false },
+      { content: '巴黎', is_answer: false },
+      { content: '罗马', is_answer: false },
+    ],
+    pairs: [
+      { content: '法国', option_index: 1 },
+      { content: '日本', option_index: 0 },
+    ],
+    answer_explanation: '匹配题左边用 (1)、(2) 编号，右边是选项，答案写成 1-B；2-A。',
+  }),
 };
 
 const ZH_TW: Examples = {
@@ -221,6 +235,20 @@ const ZH_TW: Examples = {
         knowledge_node_names: ['國文', '詞語搭配'],
       }),
     ],
+  }),
+  matching: question('matching', {
+    description: '將國家與首都配對。',
+    point: 4,
+    options: [
+      { content: '東京', is_answer: false },
+      { content: '巴黎', is_answer: false },
+      { content: '羅馬', is_answer: false },
+    ],
+    pairs: [
+      { content: '法國', option_index: 1 },
+      { content: '日本', option_index: 0 },
+    ],
+    answer_explanation: '配對題左邊用 (1)、(2) 編號，右邊是選項，答案寫成 1-B；2-A。',
   }),
 };
 
@@ -317,6 +345,21 @@ const EN_US: Examples = {
         knowledge_node_names: ['English', 'Verb tenses'],
       }),
     ],
+  }),
+  matching: question('matching', {
+    description: 'Match each country with its capital.',
+    point: 4,
+    options: [
+      { content: 'Tokyo', is_answer: false },
+      { content: 'Paris', is_answer: false },
+      { content: 'Rome', is_answer: false },
+    ],
+    pairs: [
+      { content: 'France', option_index: 1 },
+      { content: 'Japan', option_index: 0 },
+    ],
+    answer_explanation:
+      'Number the left-hand items (1), (2); the options are the right-hand column; answer 1-B; 2-A.',
   }),
 };
 

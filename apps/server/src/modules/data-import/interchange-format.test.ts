@@ -42,6 +42,14 @@ describe('detectInterchangeFormat', () => {
     expect(detectInterchangeFormat('wrongly-named.gift', AIKEN)).toBe('aiken');
   });
 
+  it('recognises essay-only and category-only GIFT files, and Aiken options with no space', () => {
+    expect(detectInterchangeFormat('essays.txt', 'Describe your week. {}\n\nWhat did you learn?{}')).toBe(
+      'gift',
+    );
+    expect(detectInterchangeFormat('empty.txt', '$CATEGORY: $course$/Unit 1\n')).toBe('gift');
+    expect(detectInterchangeFormat('quiz.txt', '2 + 3 =\nA)4\nB)5\nANSWER: B\n')).toBe('aiken');
+  });
+
   it('uses the name only to break a tie', () => {
     const both = 'Is 7 prime? {T}\n\nIs 8 prime?\nA. Yes\nB. No\nANSWER: B\n';
     expect(detectInterchangeFormat('mixed.gift', both)).toBe('gift');

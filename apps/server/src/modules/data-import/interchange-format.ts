@@ -20,12 +20,21 @@ function looksLikeXml(text: string): boolean {
 const GIFT_BLOCK = /(?<!\\)\{\s*(?:[=~#]|%-?\d|(?:T|F|TRUE|FALSE)\s*(?:#|\}))/g;
 const GIFT_TITLE = /^\s*::[^\n]+?::/gm;
 
+/** Moodle's category lines and essay blocks (`{}`) say GIFT as surely as answers do. */
+const GIFT_CATEGORY = /^\s*\$CATEGORY:/gm;
+const GIFT_ESSAY = /(?<!\\)\{\s*\}/g;
+
 function giftScore(text: string): number {
   const withoutComments = text.replace(/^\s*\/\/.*$/gm, '');
-  return (withoutComments.match(GIFT_BLOCK)?.length ?? 0) + (withoutComments.match(GIFT_TITLE)?.length ?? 0);
+  return (
+    (withoutComments.match(GIFT_BLOCK)?.length ?? 0) +
+    (withoutComments.match(GIFT_TITLE)?.length ?? 0) +
+    (withoutComments.match(GIFT_CATEGORY)?.length ?? 0) +
+    (withoutComments.match(GIFT_ESSAY)?.length ?? 0)
+  );
 }
 
-const AIKEN_OPTION = /^[A-Z][.)．）](?:\s|$)/;
+const AIKEN_OPTION = /^[A-Z][.)．）](?:\s|$|\S)/;
 const AIKEN_ANSWER = /^ANSWER\s*[:：]\s*[A-Z]\s*$/;
 
 /** ANSWER lines right after an option line: the shape every Aiken question ends with. */

@@ -34,6 +34,20 @@ function autoFormatToHtml(text: string): string {
   return newlinesToBreaks(html + escapeHtml(text.slice(last)));
 }
 
+/**
+ * The inline Markdown Moodle's GIFT and XML files carry in practice: **bold**, *italic* / _italic_ and
+ * `code`, on escaped text, line breaks kept. Block syntax (lists, headings) stays as written.
+ */
+function markdownToHtml(text: string): string {
+  const html = escapeHtml(text)
+    .replace(/`([^`\n]+)`/g, '<code>$1</code>')
+    .replace(/\*\*([^*\n]+)\*\*/g, '<strong>$1</strong>')
+    .replace(/__([^_\n]+)__/g, '<strong>$1</strong>')
+    .replace(/(^|[^*\w])\*([^*\n]+)\*(?!\w)/g, '$1<em>$2</em>')
+    .replace(/(^|[^_\w])_([^_\n]+)_(?!\w)/g, '$1<em>$2</em>');
+  return newlinesToBreaks(html);
+}
+
 export function textToHtml(text: string, format: TextFormat): string {
   const trimmed = text.trim();
   switch (format) {
@@ -42,9 +56,9 @@ export function textToHtml(text: string, format: TextFormat): string {
     case 'moodle':
       return autoFormatToHtml(trimmed);
     case 'plain':
-    case 'markdown':
-      // Markdown is kept as the teacher wrote it: rendering it would guess at intent.
       return newlinesToBreaks(escapeHtml(trimmed));
+    case 'markdown':
+      return markdownToHtml(trimmed);
   }
 }
 

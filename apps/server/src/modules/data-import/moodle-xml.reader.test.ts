@@ -147,7 +147,9 @@ describe('readMoodleXml', () => {
     const { questions } = readMoodleXml(SAMPLE, { locale: 'en-US' });
     expect(questions).toEqual([
       q('single_selection', {
-        description: '<p>What is the capital of <strong>France</strong>?</p><p>[image: eiffel tower.png]</p>',
+        // The picture the file carries travels inline; the convert step stores it as an upload.
+        description:
+          '<p>What is the capital of <strong>France</strong>?</p><p><img src="data:image/png;base64,iVBORw0KGgo=" alt="Eiffel" width="200"></p>',
         point: 2,
         options: [
           { content: '<p>Paris</p>', is_answer: true },
@@ -209,23 +211,43 @@ describe('readMoodleXml', () => {
         description: '<p>The capital of France is ____ and pi is about ____.</p>',
         blanks: [{ answers: ['Paris', 'paris'] }, { answers: ['3.14'] }],
       }),
+      // Embedded choices only: a cloze of single choices, one per gap, worth the gap's weight.
+      q('cloze', {
+        description: '<p>Paris is in (1)____.</p>',
+        point: 1,
+        sub_subjects: [
+          q('single_selection', {
+            description: '(1)',
+            point: 1,
+            options: [
+              { content: 'France', is_answer: true },
+              { content: 'Spain', is_answer: false },
+            ],
+          }),
+        ],
+      }),
     ]);
   });
 
   it('names the questions it cannot import and what it dropped', () => {
     expect(readMoodleXml(SAMPLE, { locale: 'en-US' }).warnings).toEqual([
-      '"Cloze with a choice" is not imported: from an embedded answers (Cloze) question only short answer and numerical gaps can be imported, not embedded choices.',
+      '"Capital of France": partial credit (like %50%) cannot be kept; after import only fully correct answers score.',
+      '"Author": partial credit (like %50%) cannot be kept; after import only fully correct answers score.',
       '"Area of a circle" is not imported: the Moodle question type "calculated" is not supported.',
       '"question 12" is not imported: the Moodle question type "ddwtos" is not supported.',
       'Feedback on individual answers is not imported (Water boils, Cloze geography).',
       'Numeric tolerances are not imported; only the exact numbers are accepted (Pi, Cloze geography).',
-      'Images embedded in the file are not imported; each shows as "[image: file name]" where it was. Insert the pictures again after importing.',
     ]);
   });
 
   it('uses the true/false words and placeholders of the reader’s language', () => {
     const { questions } = readMoodleXml(SAMPLE, { locale: 'zh-TW' });
-    expect(questions[0]?.description).toContain('[圖片：eiffel tower.png]');
+    const { questions: linked } = readMoodleXml(
+      '<quiz><question type="essay"><name><text>E</text></name><questiontext format="html"><text><![CDATA[<img src="@@PLUGINFILE@@/eiffel%20tower.png">]]></text></questiontext></question></quiz>',
+      { locale: 'zh-TW' },
+    );
+    // A picture the file names but does not carry stays a visible placeholder.
+    expect(linked[0]?.description).toContain('[圖片：eiffel tower.png]');
     expect(questions[2]?.options).toEqual([
       { content: '正確', is_answer: true },
       { content: '錯誤', is_answer: false },
@@ -251,6 +273,17 @@ describe('readMoodleXml', () => {
     expect(readMoodleXml('<html><body/></html>', { locale: 'en-US' }).warnings).toEqual([
       'This is not a Moodle XML question file: its outer element should be <quiz>.',
     ]);
+  });
+
+  it('keeps Moodle 1.9 pictures (<image> with <image_base64>) after the question text', () => {
+    const xml = `<quiz><question type="essay"><name><text>Old</text></name>
+<questiontext format="html"><text>What is shown?</text></questiontext>
+<image>flag.png</image><image_base64>iVBORw0KGgo=</image_base64></question></quiz>`;
+    const { questions, warnings } = readMoodleXml(xml, { locale: 'en-US' });
+    expect(questions[0]?.description).toBe(
+      'What is shown?<p><img src="data:image/png;base64,iVBORw0KGgo=" alt="flag.png"></p>',
+    );
+    expect(warnings).toEqual([]);
   });
 
   it('refuses a question whose answers say nothing correct', () => {

@@ -93,17 +93,58 @@ type Context = {
   falseWord: string;
 };
 
-/** A formatted Moodle text field as HTML, its embedded files shown as a visible placeholder. */
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  bmp: 'image/bmp',
+  svg: 'image/svg+xml',
+};
+
+/**
+ * A picture the file carries (a `<file>` of a text field, Moodle 1.9's `<image_base64>`), as an inline
+ * data URL: the convert step stores each one as an upload and points the `<img>` at it.
+ */
+function dataUrl(name: string, base64: string): string | null {
+  const type = IMAGE_TYPES[name.split('.').pop()?.toLowerCase() ?? ''];
+  const data = base64.replace(/\s+/g, '');
+  return type && /^[A-Za-z0-9+/]+=*$/.test(data) ? `data:${type};base64,${data}` : null;
+}
+
+/** A formatted Moodle text field as HTML; its embedded pictures inline, others as a visible placeholder. */
 function richText(element: XmlElement | undefined, context: Context): string {
   if (!element) return '';
   const format = FORMATS[element.attrs.format ?? 'html'] ?? 'html';
   let html = textToHtml(textOf(element), format);
+  const files = new Map(
+    children(element, 'file').map((file) => [
+      file.attrs.name ?? '',
+      dataUrl(file.attrs.name ?? '', ownText(file)),
+    ]),
+  );
   html = html.replace(
     /<img\b[^>]*?\bsrc\s*=\s*(["'])@@PLUGINFILE@@\/([^"']*)\1[^>]*>/gi,
-    (_tag, _q, path: string) => escapeHtml(context.warnings.imagePlaceholder(fileName(path))),
+    (tag, quote: string, path: string) => {
+      const url = files.get(fileName(path));
+      if (url) return tag.replace(`${quote}@@PLUGINFILE@@/${path}${quote}`, `"${url}"`);
+      return escapeHtml(context.warnings.imagePlaceholder(fileName(path)));
+    },
   );
-  if (children(element, 'file').length > 0) context.warnings.imageDropped();
+  // A file of a type no browser shows cannot be kept: said once per read.
+  if ([...files.values()].some((url) => url === null)) context.warnings.imageDropped();
   return html;
+}
+
+/** Moodle 1.9 kept a question's picture beside its text: `<image>` (its name) and `<image_base64>`. */
+function legacyImage(question: XmlElement, context: Context): string {
+  const name = ownText(child(question, 'image')).trim();
+  const base64 = ownText(child(question, 'image_base64'));
+  if (name === '' && base64.trim() === '') return '';
+  const url = base64.trim() !== '' ? dataUrl(name || 'image.png', base64) : null;
+  if (!url) return escapeHtml(context.warnings.imagePlaceholder(fileName(name)));
+  return `<p><img src="${url}" alt="${escapeHtml(fileName(name))}"></p>`;
 }
 
 function fileName(path: string): string {
@@ -133,6 +174,11 @@ function readMultichoice(question: XmlElement, base: QuestionModel, context: Con
   noteFeedback(answers, context);
   const single = !['false', '0'].includes(ownText(child(question, 'single')).trim().toLowerCase());
   const best = Math.max(...answers.map(fraction));
+  const positive = answers.map(fraction).filter((value) => value > 0);
+  // Lectern grades all or nothing: partial credit for a near miss, or unequal shares, cannot be kept.
+  if (single ? positive.some((value) => value < best) : new Set(positive).size > 1) {
+    context.warnings.add('interchange.partialCreditDropped', { question: context.label });
+  }
   return {
     ...base,
     type: single ? 'single_selection' : 'multiple_selection',
@@ -171,6 +217,9 @@ function readOneBlank(question: XmlElement, base: QuestionModel, context: Contex
     .filter((text) => text !== '' && text !== '*');
   if (accepted.length === 0) return { warning: 'interchange.answersUnreadable' };
   noteFeedback(answers, context);
+  if (answers.some((answer) => fraction(answer) > 0 && fraction(answer) < 100)) {
+    context.warnings.add('interchange.partialCreditDropped', { question: context.label });
+  }
   const numerical = question.attrs.type === 'numerical';
   if (
     numerical &&
@@ -246,45 +295,132 @@ function splitUnescaped(text: string, separator: string): string[] {
 
 const unescapeGap = (text: string) => text.replace(/\\(.)/g, '$1');
 
-/** Embedded answers (Cloze): short answer and numerical gaps become blanks; choices cannot. */
+const CHOICE_GAP_TYPES = new Set([
+  'MULTICHOICE',
+  'MC',
+  'MULTICHOICE_V',
+  'MCV',
+  'MULTICHOICE_H',
+  'MCH',
+  'MULTICHOICE_S',
+  'MCS',
+  'MULTICHOICE_VS',
+  'MCVS',
+  'MULTICHOICE_HS',
+  'MCHS',
+]);
+const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
+
+/** One embedded answer: a choice among options, or a blank with its accepted answers (empty: unreadable). */
+type Gap =
+  | { kind: 'choice'; weight: number; options: { content: string; is_answer: boolean }[] }
+  | { kind: 'blank'; weight: number; answers: string[]; caseSensitive: boolean };
+
+/**
+ * Embedded answers (Cloze). Only blanks: a fill-in-the-blank question. Only choices: a cloze (one single
+ * choice per gap). Both: an analysis question whose sub-questions are the gaps in order. A gap whose
+ * answers cannot be read (a NUMERICAL gap whose answer is not a number) is kept without an answer, so the
+ * preview shows it as an error on that question, and a warning names it.
+ */
 function readCloze(base: QuestionModel, context: Context): Read {
-  const gaps = [...base.description.matchAll(CLOZE_GAP)];
-  if (gaps.length === 0) return { warning: 'interchange.answersUnreadable' };
-  if (gaps.some((gap) => !BLANK_GAP_TYPES.has((gap[2] ?? '').toUpperCase()))) {
+  const matches = [...base.description.matchAll(CLOZE_GAP)];
+  if (matches.length === 0) return { warning: 'interchange.answersUnreadable' };
+  const kinds = matches.map((gap) => (gap[2] ?? '').toUpperCase());
+  if (kinds.some((kind) => !BLANK_GAP_TYPES.has(kind) && !CHOICE_GAP_TYPES.has(kind))) {
     return { warning: 'interchange.clozeUnsupported' };
   }
-  const blanks: QuestionModel['blanks'] = [];
   let feedback = false;
   let tolerance = false;
-  for (const gap of gaps) {
-    const numerical = ['NUMERICAL', 'NM'].includes((gap[2] ?? '').toUpperCase());
-    const accepted: string[] = [];
-    for (const choice of splitUnescaped(gap[3] ?? '', '~')) {
+  const gaps: Gap[] = [];
+  for (const [index, gap] of matches.entries()) {
+    const kind = kinds[index] ?? '';
+    const weight = Number.parseInt(gap[1] ?? '', 10) || 1;
+    const numerical = kind === 'NUMERICAL' || kind === 'NM';
+    const choices = splitUnescaped(gap[3] ?? '', '~').map((choice) => {
       const mark = /^\s*(=|%(-?\d+(?:\.\d+)?)%)?/.exec(choice);
       const full = mark?.[1] === '=' || Number(mark?.[2]) === 100;
       const [value = '', ...notes] = splitUnescaped(choice.slice(mark?.[0].length ?? 0), '#');
       feedback ||= notes.some((note) => htmlToText(note) !== '');
-      if (!full) continue;
-      let text = htmlToText(unescapeGap(value));
+      return { full, value: unescapeGap(value) };
+    });
+    if (CHOICE_GAP_TYPES.has(kind)) {
+      const options = choices
+        .filter((choice) => htmlToText(choice.value) !== '')
+        .map((choice) => ({ content: choice.value.trim(), is_answer: choice.full }));
+      if (options.length < 2 || options.filter((o) => o.is_answer).length !== 1) {
+        context.warnings.add('interchange.clozeGapInvalid', { question: context.label, gap: gap[0] });
+      }
+      gaps.push({ kind: 'choice', weight, options });
+      continue;
+    }
+    const accepted: string[] = [];
+    let invalid = false;
+    for (const choice of choices.filter((c) => c.full)) {
+      let text = htmlToText(choice.value);
       if (numerical) {
         const [number = '', margin] = text.split(':').map((part) => part.trim());
+        if (!DECIMAL.test(number) || (margin !== undefined && !DECIMAL.test(margin))) {
+          invalid = true;
+          continue;
+        }
         tolerance ||= margin !== undefined && (Number.parseFloat(margin) || 0) !== 0;
         text = number;
       }
       if (text !== '' && text !== '*') accepted.push(text);
     }
-    if (accepted.length === 0) return { warning: 'interchange.answersUnreadable' };
-    blanks.push({ answers: accepted });
+    if (invalid || accepted.length === 0) {
+      context.warnings.add('interchange.clozeGapInvalid', { question: context.label, gap: gap[0] });
+    }
+    gaps.push({
+      kind: 'blank',
+      weight,
+      answers: invalid ? [] : accepted,
+      caseSensitive: CASE_SENSITIVE_GAP_TYPES.has(kind),
+    });
   }
   if (feedback) context.warnings.loss('interchange.feedbackDropped', context.label);
   if (tolerance) context.warnings.loss('interchange.toleranceDropped', context.label);
-  const caseSensitive = gaps.some((gap) => CASE_SENSITIVE_GAP_TYPES.has((gap[2] ?? '').toUpperCase()));
+
+  if (gaps.every((gap) => gap.kind === 'blank')) {
+    const blanks = gaps.flatMap((gap) => (gap.kind === 'blank' ? [{ answers: gap.answers }] : []));
+    return {
+      ...base,
+      type: 'fill_in_blank',
+      description: base.description.replace(CLOZE_GAP, BLANK_MARK),
+      blanks,
+      settings: gaps.some((gap) => gap.kind === 'blank' && gap.caseSensitive) ? { case_sensitive: true } : {},
+    };
+  }
+  // Each gap becomes "(n)" in the text, the number of its sub-question; its points are the gap's weight.
+  let n = 0;
+  const description = base.description.replace(CLOZE_GAP, () => {
+    n += 1;
+    return `(${n})${BLANK_MARK}`;
+  });
+  const subs = gaps.map((gap, i): QuestionModel => {
+    if (gap.kind === 'choice') {
+      return {
+        ...emptyQuestion('single_selection'),
+        description: `(${i + 1})`,
+        point: gap.weight,
+        options: gap.options,
+      };
+    }
+    return {
+      ...emptyQuestion('fill_in_blank'),
+      description: `(${i + 1}) ${BLANK_MARK}`,
+      point: gap.weight,
+      blanks: [{ answers: gap.answers }],
+      settings: gap.caseSensitive ? { case_sensitive: true } : {},
+    };
+  });
+  const allChoices = gaps.every((gap) => gap.kind === 'choice');
   return {
     ...base,
-    type: 'fill_in_blank',
-    description: base.description.replace(CLOZE_GAP, BLANK_MARK),
-    blanks,
-    settings: caseSensitive ? { case_sensitive: true } : {},
+    type: allChoices ? 'cloze' : 'analysis',
+    description,
+    point: subs.reduce((sum, sub) => sum + sub.point, 0),
+    sub_subjects: subs,
   };
 }
 
@@ -312,7 +448,7 @@ function readQuestion(question: XmlElement, context: Context): Read {
     .filter((name, index, all) => name !== '' && all.indexOf(name) === index);
   const base: QuestionModel = {
     ...emptyQuestion('single_selection'),
-    description: richText(child(question, 'questiontext'), context),
+    description: richText(child(question, 'questiontext'), context) + legacyImage(question, context),
     point: roundPoint(Number.parseFloat(ownText(child(question, 'defaultgrade')))),
     answer_explanation: htmlToText(explanation) === '' && !/<img/i.test(explanation) ? null : explanation,
     knowledge_node_names: knowledge,

@@ -845,9 +845,9 @@ describe('warnings', () => {
 
 describe('errors', () => {
   it('unknownType: a bracketed tag that names no type', () => {
-    const s = only(['1. [匹配题] 连线', '答案：1-A']);
+    const s = only(['1. [作图题] 画出', '答案：见图']);
     expect(errors(s)).toEqual(['unknownType@1:type']);
-    expect(s.errors[0]!.message).toBe('第 1 题（第 1 行）：无法识别题型“匹配题”');
+    expect(s.errors[0]!.message).toBe('第 1 题（第 1 行）：无法识别题型“作图题”');
   });
 
   it('typeNotAllowed: a classroom exam takes stand-alone questions only', () => {
@@ -954,8 +954,8 @@ describe('errors', () => {
     ]);
   });
 
-  it('unexpectedText: options written on a true/false question', () => {
-    const s = only(['1. [判断题] 对吗？', 'A. 对', 'B. 错', '答案：对']);
+  it('unexpectedText: options on a true/false question that are not a true and a false word', () => {
+    const s = only(['1. [判断题] 对吗？', 'A. 北京', 'B. 上海', '答案：对']);
     expect(errors(s)).toEqual(['unexpectedText@2:options']);
   });
 
@@ -1026,5 +1026,140 @@ describe('a long document', () => {
       'short_answer',
     ]);
     expect(subjects.at(-1)).toMatchObject({ number: '2000', sort: 2000 });
+  });
+});
+
+describe('papers as teachers write them (issue 19)', () => {
+  const answersOf = (subjects: readonly ImportedSubject[]) =>
+    subjects.map((s) => s.options.findIndex((o) => o.is_answer));
+
+  it('fills answers and explanations from an answer key at the end, matched by number', () => {
+    const { subjects, warnings } = parse([
+      '1、栈的特点是（　）',
+      'A．先进先出',
+      'B．后进先出',
+      '2、队列的特点是（　）',
+      'A．先进先出',
+      'B．后进先出',
+      '参考答案',
+      '1、参考答案：B',
+      '解析：栈只在一端插入和删除。',
+      '2、参考答案：A',
+    ]);
+    expect(subjects).toHaveLength(2);
+    expect(subjects.map(errors)).toEqual([[], []]);
+    expect(answersOf(subjects)).toEqual([1, 0]);
+    expect(subjects[0]!.answer_explanation).toBe('栈只在一端插入和删除。');
+    expect(warnings).toEqual(['第 7–10 行是答案部分，已按题号把答案和解析填入 2 道题']);
+  });
+
+  it('recognises a key by its shape without a heading, and 【答案】/【解析】 entries', () => {
+    const { subjects } = parse([
+      '1. 1+1=（　）',
+      'A. 1 B. 2',
+      '2. 2+2=（　）',
+      'A. 4 B. 5',
+      '1．【答案】B',
+      '【解析】加法。',
+      '2．【答案】A',
+    ]);
+    expect(subjects).toHaveLength(2);
+    expect(answersOf(subjects)).toEqual([1, 0]);
+    expect(subjects[0]!.answer_explanation).toBe('加法。');
+  });
+
+  it('reads key tables, "1-5 BBCBC" ranges and "1.A 2.B" lines', () => {
+    const paper = ['1. a？', 'A. x B. y', '2. b？', 'A. x B. y', '3. c？', 'A. x B. y'];
+    const table = parse([
+      ...paper,
+      '答案',
+      '<table><tr><td>题号</td><td>1</td><td>2</td><td>3</td></tr><tr><td>答案</td><td>B</td><td>A</td><td>B</td></tr></table>',
+    ]);
+    expect(answersOf(table.subjects)).toEqual([1, 0, 1]);
+    expect(answersOf(parse([...paper, '参考答案', '1-3 BAB']).subjects)).toEqual([1, 0, 1]);
+    expect(answersOf(parse([...paper, '答案', '1.A 2.A 3.B']).subjects)).toEqual([0, 0, 1]);
+  });
+
+  it('does not take an answer label over a multi-line answer for a key', () => {
+    const s = only(['1. 简述。', '答案：', '第一点', '第二点']);
+    expect(s.type).toBe('short_answer');
+    expect(s.answer).toBe('<p>第一点</p><p>第二点</p>');
+  });
+
+  it('imports two options that are a true and a false word as true or false, with the letter answer', () => {
+    const { subjects } = parse([
+      '1. 栈是先进先出的。',
+      'A. 正确',
+      'B. 错误',
+      '答案：B',
+      '2. TCP uses a three-way handshake.',
+      'A. T    B. F',
+      'Answer: A',
+      '3. 对吗？',
+      'A．√',
+      'B．×',
+      '【答案】A',
+    ]);
+    expect(subjects.map((s) => s.type)).toEqual(['true_or_false', 'true_or_false', 'true_or_false']);
+    expect(subjects.map(errors)).toEqual([[], [], []]);
+    expect(answersOf(subjects)).toEqual([1, 0, 0]);
+  });
+
+  it('reads label synonyms, points in the stem and (A) options', () => {
+    const { subjects } = parse([
+      '1. 操作系统的功能不包括（　）（5分）',
+      '(A) 进程管理 (B) 文字处理',
+      '答案说明：B',
+      '2. Which is a fixed cost? (2 points)',
+      'A) Rent',
+      'B) Wages',
+      'Ans: A',
+      'Rationale: rent does not vary.',
+    ]);
+    expect(subjects.map(errors)).toEqual([[], []]);
+    expect(subjects.map((s) => s.point)).toEqual([5, 2]);
+    expect(answersOf(subjects)).toEqual([1, 0]);
+    expect(subjects[1]!.answer_explanation).toBe('rent does not vary.');
+  });
+
+  it('reads options whose letters Word numbered on from the last question as A, B, …', () => {
+    const { subjects } = parse(['1. 甲？', 'A. x', 'B. y', '答案：A', '2. 乙？', 'C. x', 'D. y', '答案：B']);
+    expect(subjects.map(errors)).toEqual([[], []]);
+    expect(subjects[1]!.options.map((o) => o.content)).toEqual(['x', 'y']);
+    expect(answersOf(subjects)).toEqual([0, 1]);
+  });
+
+  it('says when numbered paragraphs with no answers or points are not a question paper', () => {
+    const spec = ['课程设计说明书', '1. 系统应支持录入。', '2. 系统应支持查询。', '3. 系统应支持导出。'];
+    expect(parse(spec, 'en-US').warnings).toContain(
+      'These look like numbered paragraphs, not questions: no answers, no points, and no word like "question" or "answer". Check that this is a question paper.',
+    );
+    expect(parse(['1. 简述甲。', '2. 简述乙。', '3. 简述丙。', '4. 简答题写在答题纸上。']).warnings).toEqual(
+      [],
+    );
+  });
+
+  it('reads a matching question: numbered items, lettered options and a pairing answer', () => {
+    const s = only([
+      '1. [匹配题] 将国家与首都配对。',
+      '(1) 法国',
+      '(2) 日本',
+      'A. 东京',
+      'B. 巴黎',
+      'C. 罗马',
+      '答案：1-B；2-A',
+    ]);
+    expect(errors(s)).toEqual([]);
+    expect(s.type).toBe('matching');
+    expect(s.options.map((o) => o.content)).toEqual(['东京', '巴黎', '罗马']);
+    expect(s.pairs).toEqual([
+      { sort: 0, content: '法国', option_sort: 1 },
+      { sort: 1, content: '日本', option_sort: 0 },
+    ]);
+    const wrong = only(
+      ['1. [Matching] Pair.', '(1) a', '(2) b', 'A. x', 'B. y', 'Answer: 1-A; 2-D'],
+      'en-US',
+    );
+    expect(errors(wrong)).toEqual(['answerInvalid@6:answer']);
   });
 });

@@ -20,6 +20,7 @@ import {
   isSpace,
   normalizeWidth,
   OBJECT_CHAR,
+  type ContentLine,
   type TextLine,
 } from './question-lines.ts';
 
@@ -35,7 +36,7 @@ export type ParseOptions = { locale: Locale; allowedTypes: readonly ImportedSubj
 export type ParseResult = { subjects: ImportedSubject[]; warnings: string[] };
 
 type LabelKind = 'answer' | 'answer_explanation' | 'point' | 'difficulty_level' | 'knowledge_node_names';
-type PartKind = 'description' | 'option' | LabelKind | 'ignored';
+type PartKind = 'description' | 'option' | 'pair' | LabelKind | 'ignored';
 type Level = 0 | 1 | 2 | 3;
 
 /** A line's worth of one part: its inline HTML and its text as written and normalised. */
@@ -81,6 +82,19 @@ type Draft = {
   subs: Draft[];
   errors: ImportError[];
   current: PartKind;
+  /** Letters of an option list Word numbered on from the last question: "E." is this question's A. */
+  optionOffset: number;
+  /** Matching: the left-hand items, "(1) France", in order. */
+  pairs: { part: Part; line: number }[];
+};
+
+/** One entry of an answer key: the question number and what the key says about it. */
+type KeyEntry = {
+  number: string;
+  line: number;
+  answer: Part | null;
+  explanation: Part | null;
+  current: 'answer' | 'answer_explanation' | 'ignored';
 };
 
 // ——— Vocabulary, indexed once ———
@@ -148,11 +162,12 @@ const LABEL_PATTERN = new RegExp(
 const QUESTION_START = /^(\d{1,4})\s*([.、)])/;
 const SUB_START = /^\((\d{1,3})\)/;
 const TAG = /^\s*([[【(])\s*([^[\]【】()]{1,40})([\]】)])/;
-const OPTION = /([A-Za-z])\s*[.、):]/y;
+const OPTION = /\(?([A-Za-z])\s*[.、):]/y;
 /** Where the option after each letter starts on a shared line: whitespace, the letter, a separator. */
 const NEXT_OPTION = Array.from(
   { length: 26 },
-  (_, i) => new RegExp(`\\s([${String.fromCharCode(65 + i)}${String.fromCharCode(97 + i)}])\\s*[.、):]`, 'g'),
+  (_, i) =>
+    new RegExp(`\\s\\(?([${String.fromCharCode(65 + i)}${String.fromCharCode(97 + i)}])\\s*[.、):]`, 'g'),
 );
 const ZH_SECTION = /^[一二三四五六七八九十]{1,3}\s*[、.]\s*(.*)$/;
 const EN_SECTION = /^(?:part|section)\s+(?:\d{1,2}|[ivx]{1,5})\s*[:.-]\s*(.*)$/i;
@@ -161,6 +176,19 @@ const EN_SECTION_POINTS =
   /\beach\s+(?:question\s+)?(?:is\s+)?(\d+(?:\.\d+)?)\s*points?|(\d+(?:\.\d+)?)\s*points?\s+each/i;
 const POINTS = /^(-?\d+(?:\.\d+)?)\s*(?:分|points?|pts?|marks?)?\.?$/i;
 const STEM_TYPES: readonly ImportedSubjectType[] = ['analysis', 'cloze'];
+/** Points written in the stem, as papers do: "（5分）", "(2 points)". */
+const STEM_POINTS = /[(]\s*(\d+(?:\.\d+)?)\s*(?:分|points?|pts?|marks?)\s*[)]/i;
+/**
+ * The heading of an answer key at the end of a paper: "参考答案", "答案与解析", "四、参考答案", "Answer key".
+ * Matched on normalised text with its spaces removed.
+ */
+const ANSWER_KEY_HEADING =
+  /^(?:[一二三四五六七八九十]{1,3}[、.])?(?:参考答案|參考答案|答案|标准答案|標準答案)(?:(?:与|及|和|與)(?:解析|详解|詳解|评分标准|評分標準))?[:]?$|^(?:answer\s*key|answers?|key)(?:\s*and\s*explanations?)?:?$/i;
+/** "1-5 BBCBC": a range of question numbers and one letter each. */
+const KEY_RANGE = /(\d{1,4})\s*[-–~～]\s*(\d{1,4})\s*[.:、]?\s*([A-Za-z]+)/g;
+/** "1.A 2.B", "1、√": one answer per number on a shared line. */
+const KEY_PAIR =
+  /(\d{1,4})\s*[.、):]?\s*([A-Za-z]{1,8}|√|×|✓|✗|对|错|對|錯|正确|错误|正確|錯誤|T|F)(?=\s|$)/g;
 
 function typeOf(name: string): ImportedSubjectType | null {
   const key = typeKey(name);
@@ -213,7 +241,9 @@ function parentType(d: Draft): ImportedSubjectType | null {
 function fieldGroup(field: string | null): string {
   const path = (field ?? '').split('.');
   if (path[0] === 'options' && path.length > 1) return path.join('.');
-  if (path[0] === 'options' || path[0] === 'answer' || path[0] === 'blanks') return 'answer';
+  if (path[0] === 'options' || path[0] === 'answer' || path[0] === 'blanks' || path[0] === 'pairs') {
+    return 'answer';
+  }
   return path[0] ?? '';
 }
 
@@ -227,7 +257,9 @@ class QuestionTextParser {
   constructor(private readonly options: ParseOptions) {}
 
   parse(content: string): ParseResult {
-    contentToLines(content).forEach((line, index) => {
+    const lines = contentToLines(content);
+    const keyStart = this.answerKeyStart(lines);
+    lines.slice(0, keyStart).forEach((line, index) => {
       const n = index + 1;
       if (line.kind === 'table') {
         const piece: Piece = {
@@ -244,8 +276,209 @@ class QuestionTextParser {
       }
     });
     this.closeOutside();
+    if (keyStart < lines.length) this.readAnswerKey(lines, keyStart);
     const subjects = this.drafts.map((d, i) => this.finishTop(d, i + 1));
+    this.warnIfNumberedParagraphs(subjects, lines);
     return { subjects, warnings: this.warnings };
+  }
+
+  // ——— Answer keys at the end of a paper ———
+
+  /**
+   * Where an answer key starts: a heading line ("参考答案", "答案与解析") after at least one question, or
+   * the first line shaped like a key entry ("1、参考答案：B", "1．【答案】B") whose number a question already had.
+   * The whole content when there is none.
+   */
+  private answerKeyStart(lines: readonly ContentLine[]): number {
+    const seen = new Set<string>();
+    for (const [index, line] of lines.entries()) {
+      if (line.kind !== 'text') continue;
+      const text = line.norm.trim();
+      const start = QUESTION_START.exec(text);
+      if (
+        seen.size > 0 &&
+        ANSWER_KEY_HEADING.test(text.replace(/\s+/g, '')) &&
+        this.keyFollows(lines, index, seen)
+      ) {
+        return index;
+      }
+      if (start) {
+        const rest = text.slice(start[0].length).trim();
+        if (seen.has(start[1] ?? '') && LABEL_PATTERN.test(rest)) {
+          const kind = LABEL_BY_NAME.get(wordKey(LABEL_PATTERN.exec(rest)?.slice(1).find(Boolean) ?? ''));
+          if (kind === 'answer') return index;
+        }
+        seen.add(start[1] ?? '');
+      }
+    }
+    return lines.length;
+  }
+
+  /**
+   * A heading is a key's only when what follows reads as one: a table, "1-5 ABCDA", "1.A 2.B", a section
+   * heading, or a number a question already had. "答案：" over a multi-line answer is a label, not a key.
+   */
+  private keyFollows(lines: readonly ContentLine[], heading: number, seen: ReadonlySet<string>): boolean {
+    const next = lines.slice(heading + 1).find((line) => line.text.trim() !== '');
+    if (!next) return false;
+    if (next.kind === 'table') return true;
+    const text = next.norm.trim();
+    if (ZH_SECTION.test(text) || EN_SECTION.test(text)) return true;
+    if (text.replace(KEY_RANGE, '').trim() === '' || text.replace(KEY_PAIR, '').trim() === '') return true;
+    const start = QUESTION_START.exec(text);
+    return start !== null && seen.has(start[1] ?? '');
+  }
+
+  private readAnswerKey(lines: readonly ContentLine[], keyStart: number): void {
+    const entries: KeyEntry[] = [];
+    let entry: KeyEntry | null = null;
+    const simple = (number: string, line: number, text: string): KeyEntry => {
+      const answer = new Part();
+      answer.add({ html: escapeText(text), text, norm: normalizeWidth(text), line, table: false });
+      return { number, line, answer, explanation: null, current: 'ignored' };
+    };
+    // A key found by its shape starts at its first entry; one found by its heading, after the heading.
+    const first = lines[keyStart];
+    const byShape = first?.kind === 'text' && QUESTION_START.test(first.norm.trim());
+    for (let index = byShape ? keyStart : keyStart + 1; index < lines.length; index += 1) {
+      const line = lines[index];
+      const n = index + 1;
+      if (!line) continue;
+      if (line.kind === 'table') {
+        entries.push(...this.tableKey(line.html, n).map(([number, text]) => simple(number, n, text)));
+        entry = null;
+        continue;
+      }
+      const norm = line.norm;
+      const lead = this.skipSpaces(norm, 0);
+      const text = norm.slice(lead).trimEnd();
+      if (text === '' || ZH_SECTION.test(text) || EN_SECTION.test(text)) {
+        if (text !== '') entry = null;
+        continue;
+      }
+      const ranges = [...text.matchAll(KEY_RANGE)];
+      if (ranges.length > 0 && text.replace(KEY_RANGE, '').trim() === '') {
+        for (const range of ranges) {
+          const [from, to, letters] = [Number(range[1]), Number(range[2]), (range[3] ?? '').toUpperCase()];
+          if (to - from + 1 !== letters.length) continue;
+          for (let k = 0; k < letters.length; k += 1)
+            entries.push(simple(String(from + k), n, letters[k] ?? ''));
+        }
+        entry = null;
+        continue;
+      }
+      const pairs = [...text.matchAll(KEY_PAIR)];
+      if (pairs.length > 0 && text.replace(KEY_PAIR, '').trim() === '') {
+        for (const pair of pairs) entries.push(simple(pair[1] ?? '', n, pair[2] ?? ''));
+        entry = null;
+        continue;
+      }
+      const start = QUESTION_START.exec(text);
+      if (start) {
+        entry = { number: start[1] ?? '', line: n, answer: null, explanation: null, current: 'answer' };
+        entries.push(entry);
+        let from = this.skipSpaces(norm, lead + start[0].length);
+        const label = LABEL_PATTERN.exec(norm.slice(from));
+        if (label) {
+          const kind = LABEL_BY_NAME.get(wordKey(label[1] ?? label[2] ?? ''));
+          entry.current =
+            kind === 'answer_explanation' ? 'answer_explanation' : kind === 'answer' ? 'answer' : 'ignored';
+          from += label[0].length;
+        }
+        this.addToEntry(entry, this.piece(line, n, from, line.text.length, false));
+        continue;
+      }
+      if (!entry) continue;
+      const label = LABEL_PATTERN.exec(text);
+      if (label) {
+        const kind = LABEL_BY_NAME.get(wordKey(label[1] ?? label[2] ?? ''));
+        entry.current =
+          kind === 'answer_explanation' ? 'answer_explanation' : kind === 'answer' ? 'answer' : 'ignored';
+        this.addToEntry(entry, this.piece(line, n, lead + label[0].length, line.text.length, false));
+        continue;
+      }
+      this.addToEntry(entry, this.piece(line, n, lead, line.text.length, false));
+    }
+    // Numbers may restart per section in both halves: each entry fills the first question of its number not yet filled.
+    const filled = new Set<Draft>();
+    for (const e of entries) {
+      const d = this.drafts.find((draft) => draft.number === e.number && !filled.has(draft));
+      if (!d) {
+        this.warnings.push(
+          translate(this.options.locale, 'dataImport.parse.answerKeyUnmatched', {
+            number: e.number,
+            line: e.line,
+          }),
+        );
+        continue;
+      }
+      filled.add(d);
+      if (e.answer && !d.answer) {
+        d.answer = e.answer;
+        d.labelLines.answer = e.line;
+      }
+      if (e.explanation && !d.explanation) {
+        d.explanation = e.explanation;
+        d.labelLines.answer_explanation = e.line;
+      }
+    }
+    this.warnings.push(
+      translate(this.options.locale, 'dataImport.parse.answerKeyFound', {
+        from: keyStart + 1,
+        to: lines.length,
+        count: filled.size,
+      }),
+    );
+  }
+
+  private addToEntry(entry: KeyEntry, piece: Piece): void {
+    if (piece.html === '' || entry.current === 'ignored') return;
+    const kind = entry.current === 'answer' ? 'answer' : 'explanation';
+    const part = entry[kind] ?? new Part();
+    part.add(piece);
+    entry[kind] = part;
+  }
+
+  /** A key table: a row of question numbers ("题号", 1, 2, …) above a row of answers, as often as it repeats. */
+  private tableKey(html: string, line: number): [string, string][] {
+    void line;
+    const rows = [...html.matchAll(/<tr\b[^>]*>([\s\S]*?)<\/tr>/gi)].map((row) =>
+      [...(row[1] ?? '').matchAll(/<t[dh]\b[^>]*>([\s\S]*?)<\/t[dh]>/gi)].map((cell) =>
+        normalizeWidth((cell[1] ?? '').replace(/<[^>]*>/g, ''))
+          .replace(/&amp;/g, '&')
+          .trim(),
+      ),
+    );
+    const out: [string, string][] = [];
+    for (let r = 0; r + 1 < rows.length; r += 1) {
+      const numbers = rows[r] ?? [];
+      const answers = rows[r + 1] ?? [];
+      if (!numbers.some((cell) => /^\d{1,4}$/.test(cell))) continue;
+      numbers.forEach((cell, c) => {
+        const answer = answers[c] ?? '';
+        if (/^\d{1,4}$/.test(cell) && answer !== '') out.push([cell, answer]);
+      });
+      r += 1;
+    }
+    return out;
+  }
+
+  /**
+   * A document that is not a question paper (a numbered specification) reads as short answers with no
+   * answer and no points; when nothing in it says "题" or "答案", the preview says so.
+   */
+  private warnIfNumberedParagraphs(
+    subjects: readonly ImportedSubject[],
+    lines: readonly ContentLine[],
+  ): void {
+    if (subjects.length < 3) return;
+    const bare = subjects.every(
+      (s) => s.type === 'short_answer' && s.answer === null && s.point === 0 && s.sub_subjects.length === 0,
+    );
+    if (!bare) return;
+    const text = lines.map((l) => l.text).join('\n');
+    if (/[题題]|答案|answer|question/i.test(text)) return;
+    this.warnings.push(translate(this.options.locale, 'dataImport.parse.numberedParagraphs'));
   }
 
   // ——— Reading lines ———
@@ -268,6 +501,14 @@ class QuestionTextParser {
       return;
     }
     const sub = SUB_START.exec(text);
+    if (sub && parentType(top) === 'matching' && (top.current === 'description' || top.current === 'pair')) {
+      // A matching question's "(1) France" lines are its left-hand items, not sub-questions.
+      const part = new Part();
+      part.add(this.piece(line, n, lead + sub[0].length, line.text.length, false));
+      top.pairs.push({ part, line: n });
+      top.current = 'pair';
+      return;
+    }
     if (sub && this.takesSubQuestions(top)) {
       this.startSubQuestion(top, line, n, lead, sub);
       return;
@@ -322,6 +563,8 @@ class QuestionTextParser {
       subs: [],
       errors: [],
       current: 'description',
+      optionOffset: 0,
+      pairs: [],
     };
   }
 
@@ -436,7 +679,7 @@ class QuestionTextParser {
 
   /** Option lines, several options to a line when each further letter follows whitespace, in order. */
   private readOptions(d: Draft, line: TextLine, n: number, from: number): boolean {
-    if (d.current !== 'description' && d.current !== 'option') return false;
+    if (d.current !== 'description' && d.current !== 'option' && d.current !== 'pair') return false;
     const type = d.parent ? null : parentType(d);
     if (type && STEM_TYPES.includes(type)) return false;
     const norm = line.norm;
@@ -445,16 +688,21 @@ class QuestionTextParser {
     if (!match) return false;
     const index = (match[1] ?? '').toUpperCase().charCodeAt(0) - 65;
     // A first option is A; later a letter may skip one (an error to report), anything further is text.
-    if (d.options.length === 0 ? index !== 0 : index > d.options.length + 1) return false;
-    if (index !== d.options.length) {
+    // Word's list numbering may run on from the last question's options (E. F. …): read as A. B. …
+    const offset = d.options.length === 0 ? this.continuedLetters(d, index) : d.optionOffset;
+    d.optionOffset = offset;
+    const relative = index - offset;
+    if (d.options.length === 0 ? relative !== 0 : relative > d.options.length + 1 || relative < 0)
+      return false;
+    if (relative !== d.options.length) {
       this.error(d, 'optionOrder', 'dataImport.parse.optionOrder', n, 'options', {
-        letter: letterOf(index),
+        letter: letterOf(relative),
         expected: letterOf(d.options.length),
       });
     }
     let contentStart = from + match[0].length;
     for (;;) {
-      const next = NEXT_OPTION[d.options.length + 1];
+      const next = NEXT_OPTION[d.options.length + 1 + offset];
       let end = norm.length;
       if (next) {
         next.lastIndex = contentStart;
@@ -473,6 +721,14 @@ class QuestionTextParser {
     return true;
   }
 
+  /** The first option letter of a question that continues the previous question's letters, else 0. */
+  private continuedLetters(d: Draft, index: number): number {
+    if (index === 0 || d.parent) return 0;
+    const previous = this.drafts[this.drafts.indexOf(d) - 1];
+    const last = previous ? previous.optionOffset + previous.options.length : 0;
+    return previous && previous.options.length > 0 && index === last ? last : 0;
+  }
+
   private continueWith(d: Draft, piece: Piece): void {
     switch (d.current) {
       case 'description':
@@ -480,6 +736,9 @@ class QuestionTextParser {
         return;
       case 'option':
         d.options[d.options.length - 1]?.part.add(piece);
+        return;
+      case 'pair':
+        d.pairs[d.pairs.length - 1]?.part.add(piece);
         return;
       case 'answer':
         d.answer?.add(piece);
@@ -638,7 +897,7 @@ class QuestionTextParser {
       this.error(d, 'descriptionMissing', 'dataImport.parse.descriptionMissing', d.line, 'description');
     }
     if (!isStem) {
-      out.point = d.point?.value ?? this.defaultPoints(d) ?? 0;
+      out.point = d.point?.value ?? this.stemPoints(d) ?? this.defaultPoints(d) ?? 0;
     }
     switch (type) {
       case 'single_selection':
@@ -651,11 +910,20 @@ class QuestionTextParser {
       case 'fill_in_blank':
         this.finishBlanks(d, out);
         break;
+      case 'matching':
+        this.finishMatching(d, out);
+        break;
       default:
         out.answer = d.answer ? d.answer.html() || null : null;
         this.keepOptions(d, out);
     }
     return out;
+  }
+
+  /** Points written in the question's own text ("（5分）"), when no points line says otherwise. */
+  private stemPoints(d: Draft): number | null {
+    const match = STEM_POINTS.exec(d.description.norm());
+    return match ? pointValue(match[1] ?? '') : null;
   }
 
   /** Section points ("每题2分") count for stand-alone questions and for each blank of a cloze. */
@@ -670,6 +938,7 @@ class QuestionTextParser {
       : (d.tagType ?? d.sectionType);
     if (explicit) return explicit;
     if (d.subs.length > 0) return 'analysis';
+    if (this.trueFalseOptions(d)) return 'true_or_false';
     if (d.options.length > 0) {
       const letters = d.answer?.pieces[0] ? answerLetters(d.answer.pieces[0].norm) : null;
       return letters && letters.length > 1 ? 'multiple_selection' : 'single_selection';
@@ -736,7 +1005,36 @@ class QuestionTextParser {
     out.options = out.options.map((o, i) => ({ ...o, is_answer: letters.includes(letterOf(i)) }));
   }
 
+  /** Two options that are a true and a false word ("A. 正确 B. 错误", "A. √ B. ×", "A. T B. F"), in either order. */
+  private trueFalseOptions(d: Draft): [boolean, boolean] | null {
+    if (d.options.length !== 2) return null;
+    const values = d.options.map((o) => trueFalseOf(o.part.norm().trim())?.value);
+    const [first, second] = values;
+    if (first === undefined || second === undefined || first === second) return null;
+    return [first, second];
+  }
+
   private finishTrueFalse(d: Draft, out: ImportedSubSubject): void {
+    const asOptions = this.trueFalseOptions(d);
+    if (asOptions) {
+      // Written as two options with a letter answer (or the word itself): the options stay as written.
+      const answer = this.oneLineAnswer(d, out);
+      out.options = d.options.map((o, i) => ({ sort: i, content: o.part.html(), is_answer: false }));
+      if (!answer) return;
+      const letters = answerLetters(answer.norm);
+      const chosen =
+        letters?.length === 1 && (letters[0] === 'A' || letters[0] === 'B')
+          ? asOptions[letters[0] === 'A' ? 0 : 1]
+          : trueFalseOf(answer.norm)?.value;
+      if (chosen === undefined) {
+        this.error(d, 'answerInvalid', 'dataImport.parse.answerNotTrueFalse', answer.line, 'answer', {
+          answer: answer.text,
+        });
+        return;
+      }
+      out.options = out.options.map((o, i) => ({ ...o, is_answer: asOptions[i] === chosen }));
+      return;
+    }
     const written = d.options[0];
     if (written) {
       this.error(d, 'unexpectedText', 'dataImport.parse.trueFalseOptions', written.line, 'options');
@@ -756,6 +1054,48 @@ class QuestionTextParser {
       { sort: 0, content: vocabulary.trueWords[0] ?? 'True', is_answer: value?.value === true },
       { sort: 1, content: vocabulary.falseWords[0] ?? 'False', is_answer: value?.value === false },
     ];
+  }
+
+  /** Matching: options are the right-hand column; the answer pairs items with letters ("1-A；2-C" or "AC"). */
+  private finishMatching(d: Draft, out: ImportedSubSubject): void {
+    this.keepOptions(d, out);
+    const answer = this.oneLineAnswer(d, out);
+    const letters: (string | undefined)[] = [];
+    if (answer) {
+      const numbered = [...answer.norm.matchAll(/(\d{1,2})\s*(?:-|->|→|=|:|\.)?\s*([A-Za-z])/g)];
+      if (
+        numbered.length > 0 &&
+        answer.norm.replace(/(\d{1,2})\s*(?:-|->|→|=|:|\.)?\s*([A-Za-z])|[\s,;、]/g, '') === ''
+      ) {
+        for (const match of numbered) letters[Number(match[1]) - 1] = (match[2] ?? '').toUpperCase();
+      } else {
+        const plain = answerLetters(answer.norm);
+        if (plain && plain.length === answer.norm.replace(/[\s,、;]+/g, '').length) letters.push(...plain);
+        else {
+          this.error(d, 'answerInvalid', 'dataImport.parse.answerNotLetters', answer.line, 'answer', {
+            answer: answer.text,
+          });
+        }
+      }
+    }
+    const missing = letters.find(
+      (letter) => letter !== undefined && letter.charCodeAt(0) - 65 >= d.options.length,
+    );
+    if (answer && missing) {
+      this.error(d, 'answerInvalid', 'dataImport.parse.answerNotOption', answer.line, 'answer', {
+        answer: missing,
+      });
+    }
+    out.pairs = d.pairs.map((pair, i) => ({
+      sort: i,
+      content: pair.part.html(),
+      option_sort: (letters[i] ?? 'A').charCodeAt(0) - 65,
+    }));
+    if (answer && !missing && d.pairs.some((_, i) => letters[i] === undefined)) {
+      this.error(d, 'answerInvalid', 'dataImport.parse.answerNotLetters', answer.line, 'answer', {
+        answer: answer.text,
+      });
+    }
   }
 
   private finishBlanks(d: Draft, out: ImportedSubSubject): void {

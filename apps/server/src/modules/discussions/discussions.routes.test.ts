@@ -163,7 +163,9 @@ describe('posting comments', () => {
     const content: string = res.json().content;
     expect(content).not.toMatch(/script|onclick|onerror|javascript:|iframe|style=/i);
     expect(content).toContain('<strong>all</strong>');
-    expect(content).toContain('<a href="https://example.edu" target="_blank">good</a>');
+    expect(content).toContain(
+      '<a href="https://example.edu" target="_blank" rel="noopener noreferrer">good</a>',
+    );
     expect(content).toContain('<img src="https://example.edu/i.png" alt="pic" />');
     expect(content).toContain('<table><tbody><tr><td>cell</td></tr></tbody></table>');
     const [stored] = await t.db.select().from(comments).where(eq(comments.id, res.json().id));

@@ -45,7 +45,8 @@ export function registerExamTakingRoutes(app: Api, ctx: AppContext): void {
   app.get(
     '/api/exams/:id/distribute',
     {
-      config: { access: 'user' },
+      // A GET that starts an attempt (clients rely on the path): a link on another site must not.
+      config: { access: 'user', sameOriginOnly: true },
       schema: { tags, params: ExamIdParamsSchema, response: { 200: DistributeResponseSchema } },
     },
     async (request) => taking.distribute(actorOf(request), request.params.id),

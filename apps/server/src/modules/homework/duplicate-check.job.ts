@@ -4,8 +4,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { createCpuPool, workerScriptUrl, type CpuPool } from '../../platform/jobs/cpu-pool.ts';
 import { enqueue } from '../../platform/jobs/job-queue.ts';
 import { PermanentJobError, type JobHandler, type RegisteredJobs } from '../../platform/jobs/job-worker.ts';
-import { distinctSorted } from './duplicate-fingerprint.ts';
-import { duplicateCheckRepository } from './duplicate-check.repository.ts';
+import { duplicateCheckRepository, type NewPair, type SubmissionFile } from './duplicate-check.repository.ts';
 import type {
   DuplicateTask,
   DuplicateTaskResult,
@@ -51,19 +50,96 @@ export function duplicateCheckJobs(ctx: AppContext): RegisteredJobs {
     return Buffer.concat(chunks);
   }
 
+  /** Reads the files a job may read: finished, not deleted, stored, not too large. */
+  async function readable(files: readonly SubmissionFile[]): Promise<SubmissionFilesInput['files']> {
+    const out: SubmissionFilesInput['files'] = [];
+    for (const file of files) {
+      if (file.status !== 'ready' || file.deleted || !file.storageKey || file.size > FILE_MAX_BYTES) continue;
+      if (!isDuplicateCheckable(file.name)) continue;
+      out.push({ name: file.name, bytes: new Uint8Array(await readBytes(file.storageKey)) });
+    }
+    return out;
+  }
+
+  /**
+   * Compares every current hand-in of the homework with every other, common material left out (the
+   * template, and what most hand-ins hold), and stores what changed. All pairs, not only the new hand-in's:
+   * text becomes common as hand-ins arrive, which changes pairs the new one is not part of.
+   */
+  async function compareHomework(activityId: number): Promise<void> {
+    const template = await repo.templateOf(activityId);
+    const templateFiles = await readable(template.files);
+    let templateHashes: Int32Array = new Int32Array(0);
+    if (template.description.trim() !== '' || templateFiles.length > 0) {
+      const answer = await workers().run({
+        kind: 'template',
+        description: template.description,
+        files: templateFiles,
+      });
+      if (answer.kind !== 'template') throw new Error('unexpected worker answer');
+      templateHashes = answer.hashes;
+    }
+    const current = await repo.currentFingerprints(activityId);
+    // Sorting and intersecting a whole class's fingerprints is CPU work too: done in the worker.
+    const compared = await workers().run({
+      kind: 'compareAll',
+      docs: current.map((doc) => Int32Array.from(doc.hashes)),
+      template: templateHashes,
+    });
+    if (compared.kind !== 'compareAll') throw new Error('unexpected worker answer');
+    const stored = new Map(
+      (await repo.pairsAmong(current.map((doc) => doc.submissionId))).map((pair) => [
+        `${pair.submissionA}:${pair.submissionB}`,
+        pair,
+      ]),
+    );
+    const changed: NewPair[] = [];
+    for (const pair of compared.pairs) {
+      const sides = [
+        { id: current[pair.a]?.submissionId ?? 0, count: compared.counts[pair.a] ?? 0 },
+        { id: current[pair.b]?.submissionId ?? 0, count: compared.counts[pair.b] ?? 0 },
+      ].sort((x, y) => x.id - y.id);
+      const [a, b] = [sides[0] ?? { id: 0, count: 0 }, sides[1] ?? { id: 0, count: 0 }];
+      const rateA = duplicateRate(pair.shared, a.count);
+      const rateB = duplicateRate(pair.shared, b.count);
+      const key = `${a.id}:${b.id}`;
+      const before = stored.get(key);
+      stored.delete(key);
+      if (before && before.shared === pair.shared && before.rateA === rateA && before.rateB === rateB)
+        continue;
+      changed.push({
+        activityId,
+        submissionA: a.id,
+        submissionB: b.id,
+        shared: pair.shared,
+        rateA,
+        rateB,
+        rate: Math.max(rateA ?? 0, rateB ?? 0),
+      });
+    }
+    await ctx.db.transaction(async (tx) => {
+      await repo.upsertPairs(changed, tx);
+      // What is left shares nothing of its own any more.
+      await repo.deletePairs(
+        [...stored.values()].map((pair) => pair.id),
+        tx,
+      );
+    });
+  }
+
   const check: JobHandler = async (payload) => {
     const { submission_id: submissionId } = parse(SubmissionPayload, payload);
     const submission = await repo.findSubmission(submissionId);
     if (!submission || submission.isDraft) return;
-    const files = (await repo.filesOf(submissionId)).filter(
-      (f) => f.status === 'ready' && !f.deleted && f.storageKey && f.size <= FILE_MAX_BYTES,
+    const checkable = (await repo.filesOf(submissionId)).filter(
+      (f) =>
+        f.status === 'ready' &&
+        !f.deleted &&
+        f.storageKey &&
+        f.size <= FILE_MAX_BYTES &&
+        isDuplicateCheckable(f.name),
     );
-    const checkable = files.filter((f) => isDuplicateCheckable(f.name));
-    const input: SubmissionFilesInput = { files: [] };
-    for (const file of checkable) {
-      if (!file.storageKey) continue;
-      input.files.push({ name: file.name, bytes: new Uint8Array(await readBytes(file.storageKey)) });
-    }
+    const input: SubmissionFilesInput = { files: await readable(checkable) };
     let result: SubmissionFingerprints | null = null;
     if (input.files.length > 0) {
       const answer = await workers().run({ kind: 'read', ...input });
@@ -97,41 +173,7 @@ export function duplicateCheckJobs(ctx: AppContext): RegisteredJobs {
         ends: Array.from(result.ends),
         fingerprintCount: result.count,
       });
-      const mine = distinctSorted(result.hashes);
-      const others = (await repo.currentFingerprints(submission.activityId)).filter(
-        (other) =>
-          other.submissionId !== submissionId &&
-          !(other.userId === submission.userId && other.groupId === submission.groupId),
-      );
-      // Sorting and intersecting a whole class's fingerprints is CPU work too: done in the worker.
-      const compared = await workers().run({
-        kind: 'compare',
-        mine,
-        others: others.map((other) => Int32Array.from(other.hashes)),
-      });
-      if (compared.kind !== 'compare') throw new Error('unexpected worker answer');
-      const pairs = [];
-      for (const [index, other] of others.entries()) {
-        const shared = compared.shared[index] ?? 0;
-        if (shared === 0) continue;
-        const sides = [
-          { id: submissionId, count: mine.length },
-          { id: other.submissionId, count: compared.counts[index] ?? 0 },
-        ].sort((x, y) => x.id - y.id);
-        const [a, b] = [sides[0] ?? { id: 0, count: 0 }, sides[1] ?? { id: 0, count: 0 }];
-        const rateA = duplicateRate(shared, a.count);
-        const rateB = duplicateRate(shared, b.count);
-        pairs.push({
-          activityId: submission.activityId,
-          submissionA: a.id,
-          submissionB: b.id,
-          shared,
-          rateA,
-          rateB,
-          rate: Math.max(rateA ?? 0, rateB ?? 0),
-        });
-      }
-      await repo.upsertPairs(pairs);
+      await compareHomework(submission.activityId);
     }
 
     if (checker && checkable.length > 0) {

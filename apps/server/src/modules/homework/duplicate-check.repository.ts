@@ -1,4 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, or, sql } from 'drizzle-orm';
+import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
+import { activities } from '../../db/schema/activities.ts';
 import { groups } from '../../db/schema/courses.ts';
 import { duplicateDocuments, duplicatePairs, thirdPartyChecks } from '../../db/schema/duplicate-check.ts';
 import {
@@ -13,6 +15,7 @@ import type { Database, Executor } from '../../platform/database.ts';
 export type DocumentRow = typeof duplicateDocuments.$inferSelect;
 export type NewDocument = typeof duplicateDocuments.$inferInsert;
 export type PairRow = typeof duplicatePairs.$inferSelect;
+export type NewPair = typeof duplicatePairs.$inferInsert;
 export type ThirdPartyRow = typeof thirdPartyChecks.$inferSelect;
 
 /** A submission version that is its submitter's latest hand-in: the one the check speaks for. */
@@ -71,6 +74,34 @@ export function duplicateCheckRepository(db: Database) {
           ),
         )
         .orderBy(asc(uploadReferences.sort), asc(uploadReferences.id));
+    },
+
+    /** What the instructor gave every student: the homework's description and its attached files. */
+    async templateOf(
+      activityId: number,
+      tx: Executor = db,
+    ): Promise<{ description: string; files: SubmissionFile[] }> {
+      const [activity] = await tx
+        .select({ data: activities.data })
+        .from(activities)
+        .where(eq(activities.id, activityId));
+      const description = activity?.data.description;
+      const files = await tx
+        .select({
+          uploadId: uploads.id,
+          name: uploadReferences.name,
+          storageKey: uploads.storageKey,
+          size: uploads.size,
+          status: uploads.status,
+          deleted: uploads.deleted,
+        })
+        .from(uploadReferences)
+        .innerJoin(uploads, eq(uploads.id, uploadReferences.uploadId))
+        .where(
+          and(eq(uploadReferences.parentType, ACTIVITY_PARENT), eq(uploadReferences.parentId, activityId)),
+        )
+        .orderBy(asc(uploadReferences.sort), asc(uploadReferences.id));
+      return { description: typeof description === 'string' ? description : '', files };
     },
 
     async saveDocument(row: NewDocument, tx: Executor = db): Promise<void> {
@@ -157,7 +188,7 @@ export function duplicateCheckRepository(db: Database) {
         .where(inArray(duplicateDocuments.submissionId, [...submissionIds]));
     },
 
-    async upsertPairs(rows: (typeof duplicatePairs.$inferInsert)[], tx: Executor = db): Promise<void> {
+    async upsertPairs(rows: NewPair[], tx: Executor = db): Promise<void> {
       for (let i = 0; i < rows.length; i += 500) {
         await tx
           .insert(duplicatePairs)
@@ -183,6 +214,11 @@ export function duplicateCheckRepository(db: Database) {
         .select()
         .from(duplicatePairs)
         .where(and(inArray(duplicatePairs.submissionA, ids), inArray(duplicatePairs.submissionB, ids)));
+    },
+
+    async deletePairs(ids: readonly number[], tx: Executor = db): Promise<void> {
+      if (ids.length === 0) return;
+      await tx.delete(duplicatePairs).where(inArray(duplicatePairs.id, [...ids]));
     },
 
     /** Pairs involving any of these submissions. */

@@ -505,3 +505,77 @@ describe('third-party checker', () => {
     ]);
   }, 60_000);
 });
+
+describe('common material', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => t.close());
+
+  it('leaves the assignment, its files and what most hand-ins hold out of the rate; copying still shows', async () => {
+    const c = await course(t);
+    const assignment = essay(10, 100);
+    const worksheet = essay(20, 100);
+    // A statement every hand-in carries (not part of the assignment): common to most of them.
+    const honour = essay(30, 60);
+    const activityId = (
+      await createActivity(t, {
+        courseId: c.courseId,
+        moduleId: c.moduleId,
+        createdBy: c.teacher.id,
+        type: 'homework',
+        data: { description: `<p>${assignment}</p>` },
+      })
+    ).id;
+    const sheet = await createUpload(t, c.orgId, c.teacher.id, {
+      name: 'worksheet.txt',
+      bytes: Buffer.from(worksheet),
+    });
+    await t.db.insert(uploadReferences).values({
+      uploadId: sheet.id,
+      parentType: 'learning_activity',
+      parentId: activityId,
+      name: 'worksheet.txt',
+      createdBy: c.teacher.id,
+    });
+
+    // Two students paste the question and the worksheet, then answer in their own words.
+    const copyA = await handIn(t, c, activityId, [
+      { name: 'a.docx', bytes: await docx(`${assignment} ${worksheet} ${honour} ${essay(11, 300)}`) },
+    ]);
+    const copyB = await handIn(t, c, activityId, [
+      { name: 'b.txt', bytes: Buffer.from(`${assignment}\n${worksheet}\n${honour}\n${essay(12, 300)}`) },
+    ]);
+    // Two others hand in nearly the same answer.
+    const answer = essay(13, 300);
+    const nearC = await handIn(t, c, activityId, [
+      { name: 'c.txt', bytes: Buffer.from(`${honour} ${answer}`) },
+    ]);
+    const nearD = await handIn(t, c, activityId, [
+      { name: 'd.docx', bytes: await docx(`${honour} ${answer.replace(/model/g, 'framework')}`) },
+    ]);
+    await runJobsUntilIdle(t);
+
+    const ids = [copyA, copyB, nearC, nearD].map((s) => s.student.id).join(',');
+    const res = await get(
+      t,
+      c.teacherSession,
+      `/api/homework/${activityId}/duplicate-detect/rate?target_ids=${ids}`,
+    );
+    expect(res.statusCode).toBe(200);
+    const [a, b, cRate, d] = res.json().rates;
+    expect(a.state).toBe('checked');
+    expect(a.rate).toBeLessThan(20);
+    expect(b.rate).toBeLessThan(20);
+    expect(cRate.rate).toBeGreaterThan(50);
+    expect(d.rate).toBeGreaterThan(50);
+
+    const pairs = await get(t, c.teacherSession, `/api/homework/${activityId}/duplicate-detect/pairs`);
+    expect(pairs.json().total).toBe(1);
+    const [pair] = pairs.json().items;
+    expect([pair.a.submission_id, pair.b.submission_id].sort()).toEqual(
+      [nearC.submission.id, nearD.submission.id].sort(),
+    );
+  }, 60_000);
+});

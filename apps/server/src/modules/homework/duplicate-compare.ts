@@ -177,3 +177,69 @@ export function sharedPassages(
   });
   return { aSpans: aMatched.spans, bSpans: bMatched.spans, passages };
 }
+
+/**
+ * Material shared by design is not copying (decision 0010, "Common material"): a hash held by at least
+ * this share of the hand-ins, and by at least COMMON_MIN_DOCS of them, is the class's common text (a
+ * template, the question pasted in) rather than evidence.
+ */
+export const COMMON_SHARE = 0.5;
+export const COMMON_MIN_DOCS = 3;
+
+/** The hashes held by most of `docs` (each distinct and sorted), sorted. */
+export function commonHashes(docs: readonly Int32Array[]): Int32Array {
+  const needed = Math.max(COMMON_MIN_DOCS, Math.ceil(docs.length * COMMON_SHARE));
+  if (docs.length < needed) return new Int32Array(0);
+  let total = 0;
+  for (const doc of docs) total += doc.length;
+  const all = new Int32Array(total);
+  let at = 0;
+  for (const doc of docs) {
+    all.set(doc, at);
+    at += doc.length;
+  }
+  all.sort();
+  const common: number[] = [];
+  for (let i = 0; i < total;) {
+    let j = i + 1;
+    while (j < total && all[j] === all[i]) j += 1;
+    // Each document holds a hash once, so the run's length is how many documents hold it.
+    if (j - i >= needed) common.push(all[i] ?? 0);
+    i = j;
+  }
+  return Int32Array.from(common);
+}
+
+/** `doc`'s hashes that are in neither excluded list (all three sorted and distinct). */
+export function withoutHashes(doc: Int32Array, ...excluded: readonly Int32Array[]): Int32Array {
+  const kept = new Int32Array(doc.length);
+  const at = excluded.map(() => 0);
+  let n = 0;
+  for (let i = 0; i < doc.length; i += 1) {
+    const value = doc[i] ?? 0;
+    let drop = false;
+    excluded.forEach((list, index) => {
+      let j = at[index] ?? 0;
+      while (j < list.length && (list[j] ?? 0) < value) j += 1;
+      at[index] = j;
+      if (j < list.length && list[j] === value) drop = true;
+    });
+    if (!drop) kept[n++] = value;
+  }
+  return kept.slice(0, n);
+}
+
+/**
+ * Every pair of a homework's current hand-ins with what they share once common material is left out:
+ * the template's hashes (the description and the instructor's files) and the hashes most hand-ins hold.
+ * Left out of both sides' counts too, so a student who pasted the question and wrote their own answer
+ * is compared on their answer alone. `counts` are each document's hashes that remain.
+ */
+export function discountedPairs(
+  docs: readonly Int32Array[],
+  template: Int32Array,
+): { pairs: PairCount[]; counts: number[] } {
+  const common = commonHashes(docs);
+  const own = docs.map((doc) => withoutHashes(doc, template, common));
+  return { pairs: allPairs(own), counts: own.map((doc) => doc.length) };
+}

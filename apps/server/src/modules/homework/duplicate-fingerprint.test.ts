@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { duplicateRate, formatDuplicateRate } from '@lectern/contracts/homework/duplicate-check.rules';
-import { allPairs, sharedCount, sharedPassages } from './duplicate-compare.ts';
+import {
+  allPairs,
+  commonHashes,
+  discountedPairs,
+  sharedCount,
+  sharedPassages,
+  withoutHashes,
+} from './duplicate-compare.ts';
 import { distinctSorted, fingerprint, normalise } from './duplicate-fingerprint.ts';
 
 const words = (seed: number, count: number) => {
@@ -106,5 +113,29 @@ describe('comparison', () => {
     expect(copied).toContain(inA);
     expect(copied).toContain(inB);
     expect(inA.length).toBeGreaterThan(copied.length * 0.7);
+  });
+});
+
+describe('common material', () => {
+  const doc = (...hashes: number[]) => Int32Array.from(hashes).sort();
+
+  it('counts a hash as common when at least half of the hand-ins, and at least three, hold it', () => {
+    // 5 held by 3 of 4, 6 by 2 of 4: only 5 is common.
+    expect(Array.from(commonHashes([doc(5, 6, 1), doc(5, 6, 2), doc(5, 3), doc(4)]))).toEqual([5]);
+    // Two hand-ins can never make anything common: that is what a copied pair looks like.
+    expect(Array.from(commonHashes([doc(1, 2), doc(1, 2)]))).toEqual([]);
+    // 3 of 7 is under half.
+    const seven = [doc(9), doc(9), doc(9), doc(1), doc(2), doc(3), doc(4)];
+    expect(Array.from(commonHashes(seven))).toEqual([]);
+  });
+
+  it('leaves template and common hashes out of both the shared count and each side', () => {
+    expect(Array.from(withoutHashes(doc(1, 2, 3, 4, 5), doc(2), doc(4, 5)))).toEqual([1, 3]);
+    const template = doc(100, 101, 102);
+    const pasted = (own: number[]) => doc(100, 101, 102, ...own);
+    const result = discountedPairs([pasted([1, 2, 3]), pasted([4, 5, 6]), doc(1, 2, 3, 7)], template);
+    expect(result.counts).toEqual([3, 3, 4]);
+    // The two that pasted the template share nothing of their own; the copied answer still shows.
+    expect(result.pairs).toEqual([{ a: 0, b: 2, shared: 3 }]);
   });
 });

@@ -1,6 +1,6 @@
-import { DUPLICATE_TEXT_MAX, extractText } from './duplicate-text.ts';
-import { sharedCount } from './duplicate-compare.ts';
-import { distinctSorted, fingerprint } from './duplicate-fingerprint.ts';
+import { DUPLICATE_TEXT_MAX, extractText, htmlText } from './duplicate-text.ts';
+import { discountedPairs, type PairCount } from './duplicate-compare.ts';
+import { DUPLICATE_K, distinctSorted, fingerprint } from './duplicate-fingerprint.ts';
 
 export type SubmissionFilesInput = { files: { name: string; bytes: Uint8Array }[] };
 
@@ -40,30 +40,58 @@ export async function readSubmissionFiles(input: SubmissionFilesInput): Promise<
   return { status: 'checked', text, ...prints, count: distinctSorted(prints.hashes).length };
 }
 
-/** How many of `mine` (distinct hashes) each of `others` (stored fingerprints, any order) also has. */
-export function compareWithOthers(input: { mine: Int32Array; others: readonly Int32Array[] }): {
-  shared: number[];
-  counts: number[];
-} {
-  const shared: number[] = [];
-  const counts: number[] = [];
-  for (const other of input.others) {
-    const theirs = distinctSorted(other);
-    counts.push(theirs.length);
-    shared.push(sharedCount(input.mine, theirs));
+/**
+ * The template of a homework: every k-gram hash (not only the winnowed ones, so no stretch of it a
+ * student copied escapes) of its description and of the instructor's checkable files, distinct and
+ * sorted. Files that cannot be read add nothing.
+ */
+export async function readTemplate(
+  input: { description: string } & SubmissionFilesInput,
+): Promise<Int32Array> {
+  const texts = [htmlText(input.description)];
+  for (const file of input.files) {
+    const extracted = await extractText(file.name, file.bytes);
+    if (extracted.kind === 'text') texts.push(extracted.text.slice(0, DUPLICATE_TEXT_MAX));
   }
-  return { shared, counts };
+  // Each text on its own: joining them would make k-grams across the seam that no student wrote.
+  const all = texts.map((text) => fingerprint(text, DUPLICATE_K, 1).hashes);
+  const joined = new Int32Array(all.reduce((sum, hashes) => sum + hashes.length, 0));
+  let at = 0;
+  for (const hashes of all) {
+    joined.set(hashes, at);
+    at += hashes.length;
+  }
+  return distinctSorted(joined);
 }
 
-/** The work a duplicate-check worker thread does: read a submission, or compare one with the rest. */
+/** Every pair of the current hand-ins (stored fingerprints, any order), common material left out. */
+export function compareAll(input: { docs: readonly Int32Array[]; template: Int32Array }): {
+  pairs: PairCount[];
+  counts: number[];
+} {
+  return discountedPairs(
+    input.docs.map((doc) => distinctSorted(doc)),
+    input.template,
+  );
+}
+
+/** The work a duplicate-check worker thread does: read a submission or a template, or compare them all. */
 export type DuplicateTask =
-  ({ kind: 'read' } & SubmissionFilesInput) | { kind: 'compare'; mine: Int32Array; others: Int32Array[] };
+  | ({ kind: 'read' } & SubmissionFilesInput)
+  | ({ kind: 'template'; description: string } & SubmissionFilesInput)
+  | { kind: 'compareAll'; docs: Int32Array[]; template: Int32Array };
 export type DuplicateTaskResult =
   | ({ kind: 'read' } & { result: SubmissionFingerprints })
-  | ({ kind: 'compare' } & ReturnType<typeof compareWithOthers>);
+  | { kind: 'template'; hashes: Int32Array }
+  | ({ kind: 'compareAll' } & ReturnType<typeof compareAll>);
 
 export async function runDuplicateTask(task: DuplicateTask): Promise<DuplicateTaskResult> {
-  return task.kind === 'read'
-    ? { kind: 'read', result: await readSubmissionFiles(task) }
-    : { kind: 'compare', ...compareWithOthers(task) };
+  switch (task.kind) {
+    case 'read':
+      return { kind: 'read', result: await readSubmissionFiles(task) };
+    case 'template':
+      return { kind: 'template', hashes: await readTemplate(task) };
+    case 'compareAll':
+      return { kind: 'compareAll', ...compareAll(task) };
+  }
 }

@@ -1,5 +1,6 @@
 import { extensionOf } from '@lectern/contracts/uploads/upload-rules';
 import { isDuplicateCheckable } from '@lectern/contracts/homework/duplicate-check.rules';
+import { DOCUMENT_ZIP_LIMITS, repackZipStored } from '../../platform/files/safe-zip.ts';
 
 /** More text than this per submission is not compared (a book pasted in would only slow everyone). */
 export const DUPLICATE_TEXT_MAX = 500_000;
@@ -19,7 +20,9 @@ export function decodeText(bytes: Uint8Array): string {
 
 async function docxText(bytes: Uint8Array): Promise<string> {
   const mammoth = await import('mammoth');
-  const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes) });
+  // mammoth inflates whole parts into memory: it gets a copy inflated under the limits (zip bombs).
+  const packed = await repackZipStored(Buffer.from(bytes), DOCUMENT_ZIP_LIMITS);
+  const result = await mammoth.extractRawText({ buffer: packed });
   return result.value;
 }
 
@@ -64,4 +67,22 @@ export async function extractText(name: string, bytes: Uint8Array): Promise<Extr
   } catch (error) {
     return { kind: 'failed', error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/**
+ * The text of (sanitised) HTML, as a reader sees it: tags become spaces, entities their characters. Good
+ * enough for fingerprints, which keep only letters and digits.
+ */
+export function htmlText(html: string): string {
+  return html
+    .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name.startsWith('#x') || name.startsWith('#X'))
+        return String.fromCodePoint(parseInt(name.slice(2), 16));
+      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    });
 }

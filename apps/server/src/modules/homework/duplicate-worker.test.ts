@@ -35,14 +35,20 @@ describe('the duplicate check worker thread', () => {
     },
   );
 
-  it('compares one submission with many and counts what they share', async () => {
-    const mine = Int32Array.from([1, 2, 3, 4]);
+  it('compares every pair of a homework, leaving the template out of shared and counts', async () => {
     const answer = await pool.run({
-      kind: 'compare',
-      mine,
-      others: [Int32Array.from([4, 3, 3, 9]), Int32Array.from([7, 8])],
+      kind: 'compareAll',
+      docs: [Int32Array.from([4, 3, 3, 9, 1]), Int32Array.from([1, 3, 4, 8]), Int32Array.from([7, 8])],
+      template: Int32Array.from([1]),
     });
-    expect(answer).toEqual({ kind: 'compare', shared: [2, 0], counts: [3, 2] });
+    expect(answer).toEqual({
+      kind: 'compareAll',
+      pairs: [
+        { a: 0, b: 1, shared: 2 },
+        { a: 1, b: 2, shared: 1 },
+      ],
+      counts: [3, 3, 2],
+    });
   });
 
   it('reports a submission without docx, pdf or txt files as not checkable', async () => {

@@ -27,6 +27,11 @@ export async function checkHomeworkData(
   const problem = announceTimeProblem(settings, homework.endTime?.toISOString() ?? null);
   if (problem) fields['data.announceScoreTime'] = [problem];
 
+  // Files are attached only by PATCH /api/homeworks/{id}/reference-answer (an edit keeps the stored ones).
+  if (homework.previousData === null && (settings.reference_answer_upload_ids ?? []).length > 0) {
+    fields['data.reference_answer_upload_ids'] = ['homework.referenceAnswerUploadsLocked'];
+  }
+
   const groupSetId = settings.group_set_id ?? null;
   if (groupSetId !== null) {
     const [set] = await tx

@@ -1,3 +1,4 @@
+import { HOMEWORK_TEACHING_ONLY_KEYS } from '@lectern/contracts/homework/homework-settings';
 import type { Executor } from '../../platform/database.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import type { AppContext } from '../../platform/app-context.ts';
@@ -19,6 +20,7 @@ const KEPT_WHEN_ABSENT = [
   'intra_rubric_id',
   'intra_rubric_visible_type',
   'intra_rubric_visible_time',
+  'reference_answer',
 ] as const;
 
 export const HOMEWORK_RUBRIC_KEYS = ['rubric_id', 'intra_rubric_id'] as const;
@@ -30,8 +32,13 @@ export function mergeHomeworkData(
 ): Record<string, unknown> {
   // Publishing (isAnnounceMark) is PUT /api/homework/{id}/announce-mark-status's alone, which also
   // notifies the students: whatever an activity edit sends for it, the stored value stays.
-  const { isAnnounceMark: _ignored, ...merged } = sent;
+  // The reference answer's files are likewise PATCH /api/homeworks/{id}/reference-answer's alone: it
+  // attaches them (which grants the teaching team their reads and keeps them from the orphan sweep).
+  const { isAnnounceMark: _ignored, reference_answer_upload_ids: _files, ...merged } = sent;
   if (Object.hasOwn(stored, 'isAnnounceMark')) merged.isAnnounceMark = stored.isAnnounceMark;
+  if (Object.hasOwn(stored, 'reference_answer_upload_ids')) {
+    merged.reference_answer_upload_ids = stored.reference_answer_upload_ids;
+  }
   for (const key of KEPT_WHEN_ABSENT) {
     if (!Object.hasOwn(sent, key) && Object.hasOwn(stored, key)) merged[key] = stored[key];
   }
@@ -65,4 +72,17 @@ export async function holdNewRubrics(
 ): Promise<void> {
   const rubrics = rubricsService(ctx);
   for (const id of newRubricIds(previous, next)) await rubrics.holdForUse(actor, id, tx);
+}
+
+/**
+ * A homework's `data` as a viewer may receive it: the reference answer and its files are the teaching
+ * team's alone (`teaching`: the caller reads every submission, which is never so while simulating).
+ */
+export function homeworkDataForViewer(
+  data: Record<string, unknown>,
+  teaching: boolean,
+): Record<string, unknown> {
+  if (teaching || !HOMEWORK_TEACHING_ONLY_KEYS.some((key) => Object.hasOwn(data, key))) return data;
+  const hidden = new Set<string>(HOMEWORK_TEACHING_ONLY_KEYS);
+  return Object.fromEntries(Object.entries(data).filter(([key]) => !hidden.has(key)));
 }

@@ -91,9 +91,22 @@ export function homeworkMarkingService(ctx: AppContext) {
     const stateById = new Map(states.map((s) => [idOf(s), s]));
     const latestById = new Map<number, SubmissionRow>();
     for (const row of finals) latestById.set(idOf(row), row);
-    return people
-      .filter((p) => !only || only.has(p.id))
-      .map((p) => presentSubmitter(p, stateById.get(p.id), latestById.get(p.id), true));
+    const shown = people.filter((p) => !only || only.has(p.id));
+    // One read for every listed submitter's files (download all zips them in one request).
+    const files = await repo.liveUploadIdsOf(
+      shown.flatMap((p) => latestById.get(p.id)?.id ?? []),
+      tx,
+    );
+    return shown.map((p) => {
+      const latest = latestById.get(p.id);
+      return presentSubmitter(
+        p,
+        stateById.get(p.id),
+        latest,
+        true,
+        latest ? (files.get(latest.id) ?? []) : [],
+      );
+    });
   }
 
   async function forMarking(actor: Actor, id: number): Promise<LoadedHomework> {

@@ -103,7 +103,13 @@ export function homeworkSubmissionsService(ctx: AppContext) {
     return {
       submission: latestView ?? null,
       draft: draftView ?? null,
-      submitter: presentSubmitter(await identityOf(owner), state, latest, seesScores),
+      submitter: presentSubmitter(
+        await identityOf(owner),
+        state,
+        latest,
+        seesScores,
+        latestView?.uploads.map((u) => u.upload_id) ?? [],
+      ),
       submissions_left: submissionsLeft(
         hw.settings.submit_times,
         state?.lastVersion ?? 0,
@@ -143,9 +149,21 @@ export function homeworkSubmissionsService(ctx: AppContext) {
       const latest = result.submission.isDraft
         ? await repo.latestFinal(hw.activity.id, owner.key)
         : result.submission;
+      const latestFiles =
+        latest === result.submission
+          ? submission.uploads.map((u) => u.upload_id)
+          : latest
+            ? ((await repo.liveUploadIdsOf([latest.id])).get(latest.id) ?? [])
+            : [];
       return {
         submission,
-        submitter: presentSubmitter(await identityOf(owner), result.submitter, latest, seesScores),
+        submitter: presentSubmitter(
+          await identityOf(owner),
+          result.submitter,
+          latest,
+          seesScores,
+          latestFiles,
+        ),
       };
     },
 
@@ -212,6 +230,7 @@ export function homeworkSubmissionsService(ctx: AppContext) {
           state,
           latest,
           visible,
+          [],
         ).status,
       };
     },

@@ -12,6 +12,7 @@ import { canReadWork, readsAllSubmissions } from './homework.policy.ts';
  * Who may read the files of homework, for the uploads slice: exactly those who see them in the pages. A
  * submission's files: the teaching team, its owners (the student, or the group's members), and classmates
  * once it is recommended. Marked files: the teaching team, and owners once scores are published to them.
+ * Reference answer files: the teaching team.
  */
 export function homeworkUploadAccess(db: Database) {
   const activities = activityAccess(db);
@@ -19,10 +20,27 @@ export function homeworkUploadAccess(db: Database) {
   return {
     async readableAmong(
       actor: Actor,
-      ids: { submissions: readonly number[]; marked: readonly number[] },
+      ids: {
+        submissions: readonly number[];
+        marked: readonly number[];
+        /** Homework (activity ids) whose reference answer files are asked for. */
+        referenceAnswers?: readonly number[];
+      },
       tx: Executor = db,
-    ): Promise<{ submissions: Set<number>; marked: Set<number> }> {
-      const result = { submissions: new Set<number>(), marked: new Set<number>() };
+    ): Promise<{ submissions: Set<number>; marked: Set<number>; referenceAnswers: Set<number> }> {
+      const result = {
+        submissions: new Set<number>(),
+        marked: new Set<number>(),
+        referenceAnswers: new Set<number>(),
+      };
+      if (ids.referenceAnswers && ids.referenceAnswers.length > 0) {
+        // A reference answer is the teaching team's alone (never while simulating a student).
+        for (const [id, found] of await activities.visibleAmong(actor, ids.referenceAnswers, tx)) {
+          if (found.activity.type === 'homework' && readsAllSubmissions(found.access)) {
+            result.referenceAnswers.add(id);
+          }
+        }
+      }
       if (ids.submissions.length === 0 && ids.marked.length === 0) return result;
       const markedRows =
         ids.marked.length === 0

@@ -78,12 +78,16 @@ export type SubmitterIdentity = {
   memberIds: number[];
 };
 
-/** Where a submitter stands; `latest` is their latest hand-in, `count` how many they made. */
+/**
+ * Where a submitter stands; `latest` is their latest hand-in (with its files' upload ids), `count` how
+ * many they made.
+ */
 export function presentSubmitter(
   who: SubmitterIdentity,
   state: SubmitterRow | undefined,
   latest: SubmissionRow | undefined,
   scoreVisible: boolean,
+  latestUploadIds: readonly number[],
 ): HomeworkSubmitter {
   const status = asStatus(state?.status ?? HOMEWORK_STATUS.unsubmitted);
   const handedIn = latest !== undefined && status !== HOMEWORK_STATUS.unsubmitted;
@@ -98,6 +102,7 @@ export function presentSubmitter(
     recommend: state?.recommend ? 1 : 0,
     submission_count: state?.lastVersion ?? 0,
     latest_submission_id: latest?.id ?? null,
+    latest_upload_ids: handedIn ? [...latestUploadIds] : [],
     score: scoreVisible ? (latest?.score ?? null) : null,
     final_score: scoreVisible ? (latest?.finalScore ?? null) : null,
     submitted_at: iso(latest?.submittedAt),

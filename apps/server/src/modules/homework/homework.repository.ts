@@ -233,6 +233,33 @@ export function homeworkRepository(db: Database) {
       return result;
     },
 
+    /** The upload ids of each submission's files that are not deleted, in order. */
+    async liveUploadIdsOf(
+      submissionIds: readonly number[],
+      tx: Executor = db,
+    ): Promise<Map<number, number[]>> {
+      const result = new Map<number, number[]>();
+      if (submissionIds.length === 0) return result;
+      const rows = await tx
+        .select({ parentId: uploadReferences.parentId, uploadId: uploadReferences.uploadId })
+        .from(uploadReferences)
+        .innerJoin(uploads, eq(uploads.id, uploadReferences.uploadId))
+        .where(
+          and(
+            eq(uploadReferences.parentType, HOMEWORK_SUBMISSION_PARENT),
+            inArray(uploadReferences.parentId, [...submissionIds]),
+            eq(uploads.deleted, false),
+          ),
+        )
+        .orderBy(asc(uploadReferences.sort), asc(uploadReferences.id));
+      for (const row of rows) {
+        const list = result.get(row.parentId) ?? [];
+        list.push(row.uploadId);
+        result.set(row.parentId, list);
+      }
+      return result;
+    },
+
     /** Replaces a submission's attachments with these uploads, in order. */
     async replaceUploads(
       submissionId: number,

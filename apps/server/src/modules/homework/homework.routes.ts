@@ -12,11 +12,14 @@ import {
   HomeworkRubricRequestSchema,
   HomeworkScoreResponseSchema,
   HomeworkStudentParamsSchema,
+  ReferenceAnswerSchema,
   SubmissionListResponseSchema,
   SubmissionResponseSchema,
+  UpdateReferenceAnswerRequestSchema,
 } from '@lectern/contracts/homework/homework.schemas';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
+import { homeworkReferenceAnswerService } from './homework-reference-answer.service.ts';
 import { homeworkSettingsService } from './homework-settings.service.ts';
 import { homeworkSubmissionsService } from './homework-submissions.service.ts';
 
@@ -26,6 +29,7 @@ const tags = ['homework'];
 export function registerHomeworkRoutes(app: Api, ctx: AppContext): void {
   const submissions = homeworkSubmissionsService(ctx);
   const settings = homeworkSettingsService(ctx);
+  const referenceAnswer = homeworkReferenceAnswerService(ctx);
 
   app.get(
     '/api/homework/:id',
@@ -62,6 +66,30 @@ export function registerHomeworkRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (request) => settings.rubric(actorOf(request), request.params.id, request.body),
+  );
+
+  // Not in the spec ("other marking paths: not shown"): named like the description and rubric calls.
+  app.get(
+    '/api/homeworks/:id/reference-answer',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: HomeworkIdParamsSchema, response: { 200: ReferenceAnswerSchema } },
+    },
+    async (request) => referenceAnswer.get(actorOf(request), request.params.id),
+  );
+
+  app.patch(
+    '/api/homeworks/:id/reference-answer',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        params: HomeworkIdParamsSchema,
+        body: UpdateReferenceAnswerRequestSchema,
+        response: { 200: ReferenceAnswerSchema },
+      },
+    },
+    async (request) => referenceAnswer.update(actorOf(request), request.params.id, request.body),
   );
 
   app.put(

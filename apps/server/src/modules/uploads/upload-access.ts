@@ -1,6 +1,10 @@
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import { MARKED_ATTACHMENT_PARENT } from '../../db/schema/exam-submissions.ts';
-import { HOMEWORK_MARKED_ATTACHMENT_PARENT, HOMEWORK_SUBMISSION_PARENT } from '../../db/schema/homework.ts';
+import {
+  HOMEWORK_MARKED_ATTACHMENT_PARENT,
+  HOMEWORK_REFERENCE_ANSWER_PARENT,
+  HOMEWORK_SUBMISSION_PARENT,
+} from '../../db/schema/homework.ts';
 import { SUBJECT_IMAGE_PARENT } from '../../db/schema/exams.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
@@ -23,6 +27,7 @@ const READ_GRANTING_PARENTS = [
   SUBJECT_IMAGE_PARENT,
   HOMEWORK_SUBMISSION_PARENT,
   HOMEWORK_MARKED_ATTACHMENT_PARENT,
+  HOMEWORK_REFERENCE_ANSWER_PARENT,
 ] as const;
 
 /** Who may read or download an upload, decided from where it is attached. */
@@ -58,6 +63,7 @@ export function uploadAccess(db: Database) {
         {
           submissions: ofType(HOMEWORK_SUBMISSION_PARENT).map((r) => r.parentId),
           marked: ofType(HOMEWORK_MARKED_ATTACHMENT_PARENT).map((r) => r.parentId),
+          referenceAnswers: ofType(HOMEWORK_REFERENCE_ANSWER_PARENT).map((r) => r.parentId),
         },
         tx,
       ),
@@ -72,7 +78,7 @@ export function uploadAccess(db: Database) {
     readable: {
       marked: Set<number>;
       pictured: Set<number>;
-      homework: { submissions: Set<number>; marked: Set<number> };
+      homework: { submissions: Set<number>; marked: Set<number>; referenceAnswers: Set<number> };
     },
   ): boolean {
     const id = reference.parentId;
@@ -85,6 +91,8 @@ export function uploadAccess(db: Database) {
         return readable.homework.submissions.has(id);
       case HOMEWORK_MARKED_ATTACHMENT_PARENT:
         return readable.homework.marked.has(id);
+      case HOMEWORK_REFERENCE_ANSWER_PARENT:
+        return readable.homework.referenceAnswers.has(id);
       default:
         return false;
     }

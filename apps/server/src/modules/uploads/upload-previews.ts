@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { OfficeExtension } from '@lectern/contracts/uploads/office-formats';
 import type { AppContext } from '../../platform/app-context.ts';
 import { AppError } from '../../platform/errors.ts';
+import { OFFICE_PREVIEW_ZIP_LIMITS, verifyZipFile } from '../../platform/files/safe-zip.ts';
 import { OfficeConversionError, officeConverter, type ConversionFailure } from './office-converter.ts';
 import type { UploadRow } from './uploads.repository.ts';
 
@@ -15,6 +16,9 @@ export function previewKeyOf(storageKey: string): string {
 }
 
 export type StoredPreview = { key: string; size: number };
+
+/** Office formats that are zip archives (the older binary ones are not). */
+const ZIP_FORMATS: ReadonlySet<OfficeExtension> = new Set(['docx', 'pptx', 'xlsx', 'odt', 'odp', 'ods']);
 
 /** A rendered PDF can outgrow its source (embedded fonts, pictures per slide); this only stops runaways. */
 const PREVIEW_SIZE_FACTOR = 4;
@@ -53,6 +57,8 @@ export function uploadPreviews(ctx: Pick<AppContext, 'config' | 'storage' | 'log
       // LibreOffice picks its import filter partly by extension, so the copy carries the real one.
       const input = path.join(work, `source.${format}`);
       await pipeline(await ctx.storage.get(upload.storageKey), createWriteStream(input));
+      // LibreOffice would inflate a zip bomb into its own memory: the parts are measured first.
+      if (ZIP_FORMATS.has(format)) await verifyZipFile(input, OFFICE_PREVIEW_ZIP_LIMITS);
       const pdf = await converter.convertToPdf(input, path.join(work, 'out'));
       const stored = await ctx.storage.put(key, createReadStream(pdf), {
         maxBytes: ctx.config.uploadMaxBytes * PREVIEW_SIZE_FACTOR,

@@ -5,6 +5,7 @@ import { examMarkedAttachments, MARKED_ATTACHMENT_PARENT } from '../../db/schema
 import { SUBJECT_IMAGE_PARENT, subjects } from '../../db/schema/exams.ts';
 import {
   HOMEWORK_MARKED_ATTACHMENT_PARENT,
+  HOMEWORK_REFERENCE_ANSWER_PARENT,
   HOMEWORK_SUBMISSION_PARENT,
   homeworkMarkedAttachments,
   homeworkSubmissions,
@@ -247,6 +248,7 @@ function referencesOf(tx: Executor) {
             ne(uploadReferences.parentType, SUBJECT_IMAGE_PARENT),
             ne(uploadReferences.parentType, HOMEWORK_SUBMISSION_PARENT),
             ne(uploadReferences.parentType, HOMEWORK_MARKED_ATTACHMENT_PARENT),
+            ne(uploadReferences.parentType, HOMEWORK_REFERENCE_ANSWER_PARENT),
           ),
           and(
             eq(uploadReferences.parentType, MARKED_ATTACHMENT_PARENT),
@@ -280,6 +282,16 @@ function referencesOf(tx: Executor) {
                 .select({ id: homeworkMarkedAttachments.id })
                 .from(homeworkMarkedAttachments)
                 .where(eq(homeworkMarkedAttachments.id, uploadReferences.parentId)),
+            ),
+          ),
+          // A homework's reference answer files count while the homework exists.
+          and(
+            eq(uploadReferences.parentType, HOMEWORK_REFERENCE_ANSWER_PARENT),
+            exists(
+              tx
+                .select({ id: activities.id })
+                .from(activities)
+                .where(eq(activities.id, uploadReferences.parentId)),
             ),
           ),
         ),

@@ -16,7 +16,7 @@ describe('sanitizeUserHtml', () => {
   it('removes javascript: links but keeps http links with the allowed attributes', () => {
     expect(sanitizeUserHtml('<a href="javascript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeUserHtml('<a href="https://lectern.edu" target="_blank" name="n" rel="x">x</a>')).toBe(
-      '<a href="https://lectern.edu" target="_blank" name="n">x</a>',
+      '<a href="https://lectern.edu" target="_blank" name="n" rel="noopener noreferrer">x</a>',
     );
   });
 
@@ -64,6 +64,41 @@ describe('sanitizeUserHtml', () => {
       sanitizeUserHtml(
         '<math><semantics><mi>x</mi><annotation-xml encoding="text/html"><img src="https://x/a.png" onerror="alert(1)"><p>html</p></annotation-xml><annotation encoding="application/x-tex">x</annotation></semantics></math>',
       ),
-    ).toBe('<math><semantics><mi>x</mi><annotation>x</annotation></semantics></math>');
+    ).toBe(
+      '<math><semantics><mi>x</mi><annotation encoding="application/x-tex">x</annotation></semantics></math>',
+    );
+  });
+});
+
+describe('sanitizeUserHtml and the rich-text editor (decision 0011)', () => {
+  it('keeps a formula written in the editor: MathML with its LaTeX source annotation', () => {
+    const html =
+      '<p>Area <math><semantics><mrow><mi>π</mi><msup><mi>r</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">\\pi r^2</annotation></semantics></math></p>';
+    expect(sanitizeUserHtml(html)).toBe(html);
+  });
+
+  it('keeps a vocabulary term and the editor formats, but no attributes on them', () => {
+    expect(sanitizeUserHtml('<p><dfn title="x" onclick="x()">osmosis</dfn> <code>a</code></p>')).toBe(
+      '<p><dfn>osmosis</dfn> <code>a</code></p>',
+    );
+  });
+
+  it('allows encoding only on annotation, and still drops annotation-xml whatever its encoding', () => {
+    expect(
+      sanitizeUserHtml(
+        '<math encoding="x"><semantics><mi encoding="x">a</mi><annotation-xml encoding="text/html"><p>h</p></annotation-xml></semantics></math>',
+      ),
+    ).toBe('<math><semantics><mi>a</mi></semantics></math>');
+  });
+
+  it('keeps only the LaTeX encoding on an annotation', () => {
+    expect(
+      sanitizeUserHtml(
+        '<math><semantics><mi>a</mi><annotation encoding="text/html">a</annotation><annotation encoding="StarMath 5.0">a</annotation></semantics></math>',
+      ),
+    ).toBe(
+      // sanitize-html empties a refused value rather than removing the attribute: equally inert.
+      '<math><semantics><mi>a</mi><annotation encoding>a</annotation><annotation encoding>a</annotation></semantics></math>',
+    );
   });
 });

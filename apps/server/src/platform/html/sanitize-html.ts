@@ -3,8 +3,8 @@ import sanitize from 'sanitize-html';
 /**
  * The spec's allowlist for HTML written by users (spec 001 section 5): common block, inline and table
  * tags; on links only href, name and target; on images only src, srcset, alt, title, width, height and
- * loading; MathML presentation markup (equations imported from Word and other formats) with its layout
- * attributes only. Everything else — scripts, styles, event handlers, javascript: URLs, MathML links and
+ * loading; MathML presentation markup (equations imported from Word and other formats, or written as
+ * LaTeX in the editor, which keeps the source in an annotation) with its layout attributes only. Everything else — scripts, styles, event handlers, javascript: URLs, MathML links and
  * actions — is removed.
  */
 const BLOCK_TAGS = [
@@ -50,6 +50,8 @@ const INLINE_TAGS = [
   'code',
   'kbd',
   'abbr',
+  // The editor's vocabulary term (decision 0011).
+  'dfn',
   'q',
   'cite',
   'img',
@@ -115,12 +117,25 @@ const MATH_ATTRIBUTES = [
   'displaystyle',
 ];
 
+/**
+ * A link opening a new tab must not hand that page `window.opener` (it could navigate ours to a look-alike
+ * sign-in page) nor our address as referrer.
+ */
+function linksOpenSafely(tagName: string, attribs: sanitize.Attributes): sanitize.Tag {
+  const { rel: _sent, ...rest } = attribs;
+  return { tagName, attribs: rest.target ? { ...rest, rel: 'noopener noreferrer' } : rest };
+}
+
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [...BLOCK_TAGS, ...INLINE_TAGS, ...TABLE_TAGS, ...MATH_TAGS],
   allowedAttributes: {
-    a: ['href', 'name', 'target'],
+    // rel is only ever the one linksOpenSafely writes; a rel the user sent is dropped there.
+    a: ['href', 'name', 'target', 'rel'],
     img: ['src', 'srcset', 'alt', 'title', 'width', 'height', 'loading'],
     ...Object.fromEntries(MATH_TAGS.map((tag) => [tag, MATH_ATTRIBUTES])),
+    // Marks the LaTeX source the editor keeps beside each formula, so it is not confused with other
+    // annotations (StarMath from LibreOffice, plain text). That one value only: nothing else to weigh.
+    annotation: [...MATH_ATTRIBUTES, { name: 'encoding', multiple: false, values: ['application/x-tex'] }],
   },
   allowedSchemes: ['http', 'https', 'mailto'],
   // Pasted screenshots arrive as data: images; they cannot run script.
@@ -133,6 +148,7 @@ const OPTIONS: sanitize.IOptions = {
   // MathML writers close empty elements as <mprescripts/>, <none/>, <mspace/>; read as open tags they would
   // swallow the rest of the equation.
   parser: { recognizeSelfClosing: true },
+  transformTags: { a: linksOpenSafely },
 };
 
 export function sanitizeUserHtml(html: string): string {

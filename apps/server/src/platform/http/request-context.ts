@@ -26,6 +26,11 @@ declare module 'fastify' {
     access?: Access;
     /** Skip the CSRF header check (login itself, which has no session yet). */
     csrfExempt?: boolean;
+    /**
+     * A GET that changes state (starting an exam attempt): refused when a browser says another site's page
+     * made the request (Fetch Metadata), because SameSite=Lax still sends the cookie on top-level links.
+     */
+    sameOriginOnly?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../database.ts';
+import { safeErrorMessage } from '../logging/error-serializer.ts';
 import { claimJobs, extendLease, finishJob, type JobRow } from './job-queue.ts';
 
 export type JobContext = {
@@ -56,9 +57,10 @@ export function defaultBackoffMs(attempt: number): number {
   return Math.min(10_000 * 2 ** Math.max(0, attempt - 1), 3600_000);
 }
 
+// Stored in jobs.last_error, which outlives logs: a failed query's message lists its bound values.
 function describe(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`.slice(0, 2000);
-  return String(error).slice(0, 2000);
+  const name = error instanceof Error ? `${error.name}: ` : '';
+  return `${name}${safeErrorMessage(error)}`.slice(0, 2000);
 }
 
 export function createJobWorker(options: JobWorkerOptions): JobWorker {

@@ -1,6 +1,8 @@
-import { DatePicker, type DatePickerProps } from 'antd';
+import type { DatePickerProps } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { fromWire, PICKER_DATE_TIME_FORMAT, toWire } from './date-time.ts';
+import { PICKER_DATE_TIME_FORMAT } from './date-time.ts';
+import { ZonedDatePicker } from './zoned-date-picker.tsx';
+import { toWallClock, useDisplayTimeZone, wallClockToWire } from './zoned-time.ts';
 
 export interface DateTimePickerProps extends Omit<
   DatePickerProps,
@@ -14,20 +16,23 @@ export interface DateTimePickerProps extends Omit<
 }
 
 /**
- * A date-and-time picker that speaks wire values: the user picks in their own zone, the form sees UTC ISO.
- * It works as an antd Form control because it takes `value` and calls `onChange`.
+ * A date-and-time picker that speaks wire values: the user reads and picks times in the zone chosen in
+ * their settings (else the browser's), the form sees UTC ISO. It works as an antd Form control because it
+ * takes `value` and calls `onChange`.
  */
 export function DateTimePicker({ value, onChange, status, onKeyDown, ...rest }: DateTimePickerProps) {
+  // Read so the shown time follows a change of zone in settings.
+  useDisplayTimeZone();
   const handleChange = (next: Dayjs | null) => {
     // Minutes are the finest unit shown, so stray seconds must not leak into saved values.
-    onChange?.(next ? toWire(next.second(0).millisecond(0)) : null);
+    onChange?.(next ? wallClockToWire(next.second(0).millisecond(0)) : null);
   };
   return (
-    <DatePicker
+    <ZonedDatePicker
       {...rest}
       showTime={{ format: 'HH:mm' }}
       format={PICKER_DATE_TIME_FORMAT}
-      value={fromWire(value)}
+      value={toWallClock(value)}
       onChange={handleChange}
       status={status}
       onKeyDown={(event, preventPicker) => {

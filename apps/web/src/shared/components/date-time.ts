@@ -11,9 +11,20 @@ dayjs.extend(timezone);
  * helpers keep working in plain functions (table renderers, CSV names).
  */
 let displayZone: string | null = null;
+const zoneListeners = new Set<() => void>();
 
 export function setDisplayTimeZone(zone: string | null | undefined): void {
-  displayZone = zone ?? null;
+  const next = zone ?? null;
+  if (next === displayZone) return;
+  displayZone = next;
+  // Pickers and calendars hold values in the zone: they re-render when it changes (useDisplayTimeZone).
+  for (const listener of zoneListeners) listener();
+}
+
+/** Calls `listener` whenever the user's zone changes; returns the unsubscribe function. */
+export function subscribeDisplayTimeZone(listener: () => void): () => void {
+  zoneListeners.add(listener);
+  return () => zoneListeners.delete(listener);
 }
 
 export function getDisplayTimeZone(): string | null {

@@ -1,8 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Empty, Result, Spin } from 'antd';
+import { Button, Empty, Spin } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/http-client.ts';
+import { LazyResult } from './lazy-result.tsx';
 
 export interface PageStateProps<T> {
   query: Pick<UseQueryResult<T>, 'data' | 'error' | 'isPending' | 'isError' | 'isRefetching' | 'refetch'>;
@@ -50,7 +51,7 @@ export function ErrorState({
   const status = isApiError(error) ? error.status : 0;
   const resultStatus = status === 403 ? '403' : status === 404 ? '404' : 'error';
   return (
-    <Result
+    <LazyResult
       status={resultStatus}
       title={t('state.errorTitle')}
       subTitle={isApiError(error) ? error.message : t('errors.unexpected')}

@@ -1,4 +1,5 @@
-import type { CSSProperties } from 'react';
+import { useRef, type CSSProperties } from 'react';
+import { useRenderedMath } from './rich-text/use-rendered-math.ts';
 
 /** Markup that lays out its own lines; plain text keeps the line breaks the author typed. */
 const BLOCK_MARKUP = /<(p|div|br|ul|ol|li|h[1-6]|table|blockquote|pre|hr|figure|section|article|dl)\b/i;
@@ -21,8 +22,12 @@ export interface RenderedHtmlProps {
  */
 export function RenderedHtml({ html, inline = false, className, style }: RenderedHtmlProps) {
   const Tag = inline ? 'span' : 'div';
+  // One ref for either tag: the element is a div or a span, never both.
+  const ref = useRef<HTMLDivElement & HTMLSpanElement>(null);
+  useRenderedMath(ref, html);
   return (
     <Tag
+      ref={ref}
       className={['rendered-html', className].filter(Boolean).join(' ')}
       style={{
         overflowWrap: 'anywhere',

@@ -1,10 +1,11 @@
 import { CREATABLE_ACTIVITY_TYPES } from '@lectern/contracts/activities/activity-types';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { jsonResponse, mockApi, sentRequests, type ApiRoutes } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
+import { fillRichText, preloadRichTextEditor } from '../../../test/rich-text.ts';
 import { makeActivity, makeCourseWithWeeks, materialCriteria } from '../test/fixtures.ts';
 import { ActivityFormModal, type ActivityFormModalProps } from './activity-form-modal.tsx';
 
@@ -54,6 +55,8 @@ async function chooseType(name: string) {
   await waitFor(() => expect(screen.getAllByTitle(name).length).toBeGreaterThan(0));
 }
 
+beforeAll(preloadRichTextEditor, 60_000);
+
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
 });
@@ -74,8 +77,7 @@ describe('ActivityFormModal', () => {
     await user.paste('Reading list');
     await pickDateTime('Start time', '2026-03-01 08:30');
     await pickDateTime('End time', '2026-03-08 18:00');
-    await user.click(screen.getByLabelText('Description'));
-    await user.paste('Chapters 1 and 2');
+    await fillRichText('Description', 'Chapters 1 and 2');
     await user.click(screen.getByRole('button', { name: /Save/ }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -89,7 +91,7 @@ describe('ActivityFormModal', () => {
       start_time: '2026-03-01T08:30:00.000Z',
       end_time: '2026-03-08T18:00:00.000Z',
       published: false,
-      data: { description: 'Chapters 1 and 2' },
+      data: { description: '<p>Chapters 1 and 2</p>' },
       uploads: [],
     });
     expect(calls.find((call) => call.url.startsWith('/api/completion-criteria'))?.url).toBe(

@@ -5,6 +5,7 @@ import { App, Form, Input, Select, Switch, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DateTimePicker } from '../../../shared/components/date-time-picker.tsx';
 import { FormModal } from '../../../shared/components/form-modal.tsx';
+import { RichTextInput } from '../../../shared/components/rich-text/rich-text-input.tsx';
 import { ExamSettingsFields } from '../../exams/public/exam-settings-fields.tsx';
 import {
   EXAM_SETTING_FIELDS,
@@ -152,13 +153,8 @@ export function ActivityFormModal({
     switch (field) {
       case 'content':
         return (
-          <Form.Item
-            key={field}
-            name={['data', 'content']}
-            label={t('form.content')}
-            extra={t('form.htmlHint')}
-          >
-            <Input.TextArea autoSize={{ minRows: 6, maxRows: 20 }} />
+          <Form.Item key={field} name={['data', 'content']} label={t('form.content')}>
+            <RichTextInput minRows={6} />
           </Form.Item>
         );
       case 'url':
@@ -186,13 +182,8 @@ export function ActivityFormModal({
         );
       case 'description':
         return (
-          <Form.Item
-            key={field}
-            name={['data', 'description']}
-            label={t('form.description')}
-            extra={t('form.htmlHint')}
-          >
-            <Input.TextArea autoSize={{ minRows: 3, maxRows: 12 }} />
+          <Form.Item key={field} name={['data', 'description']} label={t('form.description')}>
+            <RichTextInput minRows={3} />
           </Form.Item>
         );
     }

@@ -1,10 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { Button } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ActivityFormModal } from './activity-form-modal.tsx';
 import type { CourseSection } from '../../courses/public/course-outline.tsx';
+
+// The form (date pickers, uploads, the editor) downloads when it is first opened, not with the course page.
+const ActivityFormModal = lazy(async () => ({
+  default: (await import('./activity-form-modal.tsx')).ActivityFormModal,
+}));
 
 export interface CreateActivityButtonProps {
   course: Course;
@@ -34,13 +38,15 @@ export function CreateActivityButton({ course, section }: CreateActivityButtonPr
         {t('list.add')}
       </Button>
       {mounted ? (
-        <ActivityFormModal
-          open={open}
-          course={course}
-          preset={{ moduleId: section.moduleId, syllabusId: section.syllabusId }}
-          onClose={() => setOpen(false)}
-          afterClose={() => setMounted(false)}
-        />
+        <Suspense fallback={null}>
+          <ActivityFormModal
+            open={open}
+            course={course}
+            preset={{ moduleId: section.moduleId, syllabusId: section.syllabusId }}
+            onClose={() => setOpen(false)}
+            afterClose={() => setMounted(false)}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,12 +1,18 @@
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { theme, Typography } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CourseSection } from '../../courses/public/course-outline.tsx';
-import { ActivityFormModal } from './activity-form-modal.tsx';
 import { ActivityListItem } from './activity-list-item.tsx';
-import { DeleteActivityModal } from './delete-activity-modal.tsx';
+
+// Editing and deleting are for course managers: both dialogs download when first opened.
+const ActivityFormModal = lazy(async () => ({
+  default: (await import('./activity-form-modal.tsx')).ActivityFormModal,
+}));
+const DeleteActivityModal = lazy(async () => ({
+  default: (await import('./delete-activity-modal.tsx')).DeleteActivityModal,
+}));
 
 /** The section's activities in their course order (sort, then id). */
 export function activitiesOfSection(activities: readonly Activity[], section: CourseSection): Activity[] {
@@ -67,23 +73,25 @@ export function SectionActivities({ course, section, activities }: SectionActivi
           ))}
         </ul>
       )}
-      {dialog?.kind === 'edit' ? (
-        <ActivityFormModal
-          open={dialogOpen}
-          course={course}
-          activity={dialog.activity}
-          onClose={close}
-          afterClose={clear}
-        />
-      ) : null}
-      {dialog?.kind === 'delete' ? (
-        <DeleteActivityModal
-          open={dialogOpen}
-          activity={dialog.activity}
-          onClose={close}
-          afterClose={clear}
-        />
-      ) : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'edit' ? (
+          <ActivityFormModal
+            open={dialogOpen}
+            course={course}
+            activity={dialog.activity}
+            onClose={close}
+            afterClose={clear}
+          />
+        ) : null}
+        {dialog?.kind === 'delete' ? (
+          <DeleteActivityModal
+            open={dialogOpen}
+            activity={dialog.activity}
+            onClose={close}
+            afterClose={clear}
+          />
+        ) : null}
+      </Suspense>
     </>
   );
 }

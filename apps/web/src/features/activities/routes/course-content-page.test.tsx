@@ -1,6 +1,6 @@
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import type { HotTopic } from '@lectern/contracts/discussions/discussions.schemas';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { jsonResponse, mockApi, sentRequests } from '../../../test/fetch-mock.ts';
@@ -60,12 +60,14 @@ describe('CourseContentPage', () => {
       within(screen.getByRole('region', { name: 'Week 2' })).getByText('No activities here yet'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add activity to Introduction' })).toBeTruthy();
-    // The outline's activities in one request, and the side card's topics.
-    expect(
-      sentRequests(fetchMock)
-        .map((call) => call.url)
-        .sort(),
-    ).toEqual(['/api/courses/5/activities', '/api/studio/5/hot-topics']);
+    // The outline's activities in one request, and the side card's topics (that card loads just after).
+    await waitFor(() =>
+      expect(
+        sentRequests(fetchMock)
+          .map((call) => call.url)
+          .sort(),
+      ).toEqual(['/api/courses/5/activities', '/api/studio/5/hot-topics']),
+    );
     // No topics: no hot-topics card.
     expect(screen.queryByRole('region', { name: 'Hot topics' })).toBeNull();
   });

@@ -1,11 +1,16 @@
 import { Flex, Grid } from 'antd';
+import { lazy, Suspense } from 'react';
 import { PageState } from '../../../shared/components/page-state.tsx';
-import { HotTopics } from '../../discussions/public/hot-topics.tsx';
 import { CourseOutline } from '../../courses/public/course-outline.tsx';
 import { useCurrentCourse } from '../../courses/public/use-current-course.ts';
 import { useActivities } from '../api/list-activities.ts';
 import { CreateActivityButton } from '../components/create-activity-button.tsx';
 import { SectionActivities } from '../components/section-activities.tsx';
+
+// A side panel: the outline comes first, the discussions' hot topics (and their schemas) just after.
+const HotTopics = lazy(async () => ({
+  default: (await import('../../discussions/public/hot-topics.tsx')).HotTopics,
+}));
 
 /**
  * The course's content: its modules and syllabi with the activities of each. The activities are fetched
@@ -35,7 +40,9 @@ export function CourseContentPage() {
       </div>
       {/* Beside the outline on wide screens, across the page under it on narrow ones; absent when there
           are no topics, so the outline then takes the whole width. */}
-      <HotTopics courseId={course.id} style={wide ? { flex: '0 0 320px' } : { flex: '1 1 100%' }} />
+      <Suspense fallback={null}>
+        <HotTopics courseId={course.id} style={wide ? { flex: '0 0 320px' } : { flex: '1 1 100%' }} />
+      </Suspense>
     </Flex>
   );
 }

@@ -5,10 +5,11 @@ import {
   type CreateCourseRequest,
   type Semester,
 } from '@lectern/contracts/courses/course.schemas';
-import { App, Button, DatePicker, Flex, Form, Input, Select, Switch } from 'antd';
+import { App, Button, Flex, Form, Input, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/components/form-modal.tsx';
+import { ZonedDatePicker } from '../../../shared/components/zoned-date-picker.tsx';
 import { useCreateCourse } from '../api/create-course.ts';
 import { useDeleteCourse } from '../api/delete-course.ts';
 import { useMySemesters } from '../api/list-my-semesters.ts';
@@ -206,7 +207,7 @@ export function CourseFormModal({
       </Form.Item>
       <Flex gap="middle" wrap>
         <Form.Item name="start_date" label={t('courseForm.startDate')} style={{ flex: 1, minWidth: 180 }}>
-          <DatePicker format={COURSE_DATE_FORMAT} style={{ width: '100%' }} />
+          <ZonedDatePicker format={COURSE_DATE_FORMAT} style={{ width: '100%' }} />
         </Form.Item>
         <Form.Item
           name="end_date"
@@ -223,7 +224,7 @@ export function CourseFormModal({
             }),
           ]}
         >
-          <DatePicker format={COURSE_DATE_FORMAT} style={{ width: '100%' }} />
+          <ZonedDatePicker format={COURSE_DATE_FORMAT} style={{ width: '100%' }} />
         </Form.Item>
       </Flex>
       <Flex gap="middle" wrap>

@@ -1,31 +1,23 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { isTeaching } from '@lectern/contracts/courses/course-roles';
-import {
-  Alert,
-  App,
-  Breadcrumb,
-  Button,
-  Card,
-  Flex,
-  Result,
-  Space,
-  Switch,
-  Tabs,
-  theme,
-  Typography,
-} from 'antd';
-import { useId, useState } from 'react';
+import { Alert, App, Breadcrumb, Button, Card, Flex, Space, Switch, Tabs, theme, Typography } from 'antd';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/http-client.ts';
+import { LazyResult } from '../../../shared/components/lazy-result.tsx';
 import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
 import { useCourse } from '../api/get-course.ts';
 import { useCurrentUser } from '../../identity/public/get-current-user.ts';
 import { useSimulate } from '../api/simulate.ts';
-import { CourseFormModal } from '../components/course-form-modal.tsx';
 import { formatCourseDate, semesterLabel } from '../components/course-format.ts';
 import { CourseContext } from './course-context.ts';
+
+// Only people who manage the course open it, so it downloads then rather than with every course page.
+const CourseFormModal = lazy(async () => ({
+  default: (await import('../components/course-form-modal.tsx')).CourseFormModal,
+}));
 
 type CourseTab = 'content' | 'members' | 'groups' | 'grades';
 
@@ -56,7 +48,7 @@ function BackHomeButton() {
 function CourseNotFound() {
   const { t } = useTranslation('courses');
   return (
-    <Result
+    <LazyResult
       status="404"
       title={t('layout.notFoundTitle')}
       subTitle={t('layout.notFound')}
@@ -77,7 +69,7 @@ function CourseLoadError({
   const { t } = useTranslation('courses');
   if (isApiError(error) && error.status === 403) {
     return (
-      <Result
+      <LazyResult
         status="403"
         title={t('layout.noAccessTitle')}
         subTitle={t('layout.noAccess')}
@@ -250,13 +242,15 @@ function CourseHeader({ course }: { course: Course }) {
         tabBarStyle={{ marginBottom: 0 }}
       />
       {formMounted ? (
-        <CourseFormModal
-          open={editing}
-          course={course}
-          canDelete={canDelete}
-          onClose={() => setEditing(false)}
-          afterClose={() => setFormMounted(false)}
-        />
+        <Suspense fallback={null}>
+          <CourseFormModal
+            open={editing}
+            course={course}
+            canDelete={canDelete}
+            onClose={() => setEditing(false)}
+            afterClose={() => setFormMounted(false)}
+          />
+        </Suspense>
       ) : null}
     </Card>
   );

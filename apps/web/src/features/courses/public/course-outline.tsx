@@ -7,7 +7,7 @@ import {
 } from '@ant-design/icons';
 import { COURSE_LIMITS, type CourseModule, type Syllabus } from '@lectern/contracts/courses/course.schemas';
 import { App, Button, Card, Flex, Space, Tooltip, Typography, theme } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../shared/components/page-state.tsx';
 import { useCreateModule } from '../api/create-module.ts';
@@ -18,8 +18,12 @@ import { useSortModules } from '../api/sort-modules.ts';
 import { useSortSyllabi } from '../api/sort-syllabi.ts';
 import { useUpdateModule } from '../api/update-module.ts';
 import { useUpdateSyllabus } from '../api/update-syllabus.ts';
-import { NameFormModal } from '../components/name-form-modal.tsx';
 import { useCurrentCourse } from './use-current-course.ts';
+
+// Only course managers open it (antd's Form with it): fetched then, not with every course page.
+const NameFormModal = lazy(async () => ({
+  default: (await import('../components/name-form-modal.tsx')).NameFormModal,
+}));
 
 /** One place activities hang from: a module's own content (syllabusId null) or one of its syllabi. */
 export interface CourseSection {
@@ -294,7 +298,7 @@ export function CourseOutline({
           description={manage ? t('outline.emptyManage') : t('outline.empty')}
           action={manage ? addModuleButton : undefined}
         />
-        {renderDialog()}
+        <Suspense fallback={null}>{renderDialog()}</Suspense>
       </>
     );
   }
@@ -385,7 +389,7 @@ export function CourseOutline({
         );
       })}
       {manage ? addModuleButton : null}
-      {renderDialog()}
+      <Suspense fallback={null}>{renderDialog()}</Suspense>
     </Space>
   );
 }

@@ -125,5 +125,14 @@ export function exampleLines(type: ImportedSubjectType, number: number, context:
         labelLine(context, 'answer', 'A'),
         points(1),
       ];
+    case 'matching':
+      return [
+        start + sample('matching.stem'),
+        `(1) ${sample('matching.left1')}`,
+        `(2) ${sample('matching.left2')}`,
+        ...optionLines([sample('matching.a'), sample('matching.b'), sample('matching.c')]),
+        labelLine(context, 'answer', sample('matching.answer')),
+        points(2),
+      ];
   }
 }

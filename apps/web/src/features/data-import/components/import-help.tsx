@@ -178,6 +178,7 @@ export function ImportHelp({ belong, showKnowledgeNodes }: ImportHelpProps) {
             ]}
           />
           <Typography.Text type="secondary">{t('parts.continuation')}</Typography.Text>
+          <Typography.Text type="secondary">{t('synonyms')}</Typography.Text>
         </Section>
 
         <Section title={t('types.title')}>

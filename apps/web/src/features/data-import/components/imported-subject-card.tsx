@@ -119,6 +119,18 @@ export function ImportedSubjectCard({ subject, position, onPointChange }: Import
             ))}
           </ul>
         )}
+        {(subject.pairs ?? []).length > 0 && (
+          <ul aria-label={t('preview.pairs')} style={{ margin: 0, paddingInlineStart: 20 }}>
+            {(subject.pairs ?? []).map((pair, index) => (
+              <li key={pair.sort} style={{ display: 'flex', gap: 8, alignItems: 'baseline' }}>
+                <span>({index + 1})</span>
+                <RenderedHtml inline html={pair.content} />
+                <span aria-hidden>→</span>
+                <span>{t('preview.pairedWith', { letter: optionLetter(pair.option_sort) })}</span>
+              </li>
+            ))}
+          </ul>
+        )}
         {subject.blanks.length > 0 && (
           <ul aria-label={t('preview.blanks')} style={{ margin: 0, paddingInlineStart: 20 }}>
             {subject.blanks.map((blank, index) => (

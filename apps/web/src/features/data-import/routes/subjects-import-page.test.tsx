@@ -76,7 +76,11 @@ describe('SubjectsImportPage', { timeout: 60_000 }, () => {
     mockApi(examRoutes(makeIdentifyResponse([])));
     renderPage('/exam/300/subjects/import');
 
-    expect(await screen.findByText('At most 200 questions can be imported at a time.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'At most 200 questions are saved at a time: a larger file is shown whole and saved in batches of 200.',
+      ),
+    ).toBeTruthy();
     expect(await screen.findByText('80 of 100 points are still free.')).toBeTruthy();
     expect(identifyButton().hasAttribute('disabled')).toBe(true);
     expect(saveButton().hasAttribute('disabled')).toBe(true);

@@ -10,7 +10,7 @@ import {
 import { SUBJECT_LIMITS } from '@lectern/contracts/exams/subject.schemas';
 import { formatBytes } from '@lectern/contracts/uploads/upload-rules';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Flex, Modal, Result, Row, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Flex, Modal, Progress, Result, Row, Typography } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +22,11 @@ import { uploadFile } from '../../uploads/public/upload-file.ts';
 import { useConvertImport } from '../api/convert-import.ts';
 import { useIdentifyImport } from '../api/identify-import.ts';
 import type { ImportTarget } from '../api/import-target.ts';
-import { useSaveImportedSubjects } from '../api/save-imported-subjects.ts';
+import {
+  BatchSaveError,
+  useSaveImportedSubjects,
+  type BatchProgress,
+} from '../api/save-imported-subjects.ts';
 import { ImportFileDrop } from '../components/import-file-drop.tsx';
 import {
   acceptAttribute,
@@ -137,7 +141,8 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
   const progress = useSimulatedProgress();
   const convert = useConvertImport();
   const identify = useIdentifyImport();
-  const save = useSaveImportedSubjects(target);
+  const [saveProgress, setSaveProgress] = useState<BatchProgress | null>(null);
+  const save = useSaveImportedSubjects(target, setSaveProgress);
   // The exams feature's own cache entry: libraries have no points limit, so nothing is asked for them.
   const paperPoints = useQuery({
     ...paperPointsQueryOptions({
@@ -307,7 +312,23 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
     try {
       await save.mutateAsync(result.subjects);
     } catch (error) {
-      void message.error(errorText(error, t('save.failed')));
+      const stopped = error instanceof BatchSaveError ? error : null;
+      const cause = stopped ? stopped.cause : error;
+      if (stopped && stopped.saved > 0) {
+        // The batches before the failure are stored: they leave the preview, so saving again stores the rest once.
+        const rest = result.subjects.slice(stopped.saved);
+        setResult({
+          ...result,
+          subjects: rest,
+          total_point: Math.round(rest.reduce((sum, s) => sum + s.point, 0) * 10) / 10,
+        });
+        void message.error(
+          `${t('save.partlySaved', { saved: stopped.saved, total: result.subjects.length })} ${errorText(cause, t('save.failed'))}`,
+        );
+      } else {
+        void message.error(errorText(cause, t('save.failed')));
+      }
+      setSaveProgress(null);
       return;
     }
     setSaved(true);
@@ -402,6 +423,13 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
             }
           >
             <Flex vertical gap={12}>
+              {save.isPending && saveProgress && saveProgress.total > 0 && (
+                <Progress
+                  percent={Math.round((saveProgress.saved / saveProgress.total) * 100)}
+                  format={() => t('save.progress', saveProgress)}
+                  aria-label={t('save.progress', saveProgress)}
+                />
+              )}
               {saveReason && (
                 <Typography.Text type={blocker === 'empty' ? 'secondary' : 'danger'} role="note">
                   {saveReason}

@@ -2,11 +2,12 @@ import { Button, Checkbox, Flex, Form, Input, Typography } from 'antd';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/http-client.ts';
-import { textToHtml } from './content-text.ts';
+import { isBlankRichText } from '../../../shared/components/rich-text/rich-text-blank.ts';
+import { RichTextInput } from '../../../shared/components/rich-text/rich-text-input.tsx';
 import { postErrorText } from './post-errors.ts';
 
 export interface CommentFormValues {
-  /** HTML paragraphs of what was typed (escaped). */
+  /** The post as the rich-text editor wrote it (HTML; the server sanitises it). */
   content: string;
   anonymous: boolean;
   title?: string;
@@ -51,7 +52,7 @@ export function CommentForm({
 }: CommentFormProps) {
   const { t } = useTranslation('discussions');
   const [title, setTitle] = useState('');
-  const [text, setText] = useState('');
+  const [html, setHtml] = useState('');
   const [anonymous, setAnonymous] = useState(false);
   const [error, setError] = useState<{ field: 'title' | 'content'; text: string } | null>(null);
   const [sending, setSending] = useState(false);
@@ -64,7 +65,7 @@ export function CommentForm({
       setError({ field: 'title', text: t('topics.titlePlaceholder') });
       return;
     }
-    const content = textToHtml(text);
+    const content = isBlankRichText(html) ? '' : html;
     if (!content) {
       setError({ field: 'content', text: placeholder });
       return;
@@ -74,7 +75,7 @@ export function CommentForm({
     try {
       await onSubmit({ content, anonymous, ...(withTitle ? { title: title.trim() } : {}) });
       setTitle('');
-      setText('');
+      setHtml('');
       setAnonymous(false);
       setError(null);
     } catch (failure) {
@@ -113,15 +114,16 @@ export function CommentForm({
         help={error?.field === 'content' ? error.text : undefined}
         style={{ marginBottom: 8 }}
       >
-        <Input.TextArea
+        <RichTextInput
           id={contentId}
           aria-label={label}
-          value={text}
+          value={html}
           placeholder={placeholder}
-          autoSize={{ minRows: rows, maxRows: 12 }}
+          minRows={rows}
           autoFocus={autoFocus}
+          status={error?.field === 'content' ? 'error' : undefined}
           onFocus={clearError}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setHtml}
         />
       </Form.Item>
       {extra}
@@ -135,7 +137,7 @@ export function CommentForm({
           <Button
             type="primary"
             loading={sending}
-            disabled={requireContentToSend && !text.trim()}
+            disabled={requireContentToSend && isBlankRichText(html)}
             onClick={() => void submit()}
           >
             {submitLabel}

@@ -1,12 +1,14 @@
 import { Button, Flex, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { escapeHtml, htmlToText, textToHtml } from './content-text.ts';
+import { isBlankRichText } from '../../../shared/components/rich-text/rich-text-blank.ts';
+import { RichTextInput } from '../../../shared/components/rich-text/rich-text-input.tsx';
+import { escapeHtml, htmlToText } from './content-text.ts';
 
 export interface PostEditorProps {
   /** The stored content; plain-text posts (questions) are edited as they are. */
   initialHtml: string;
-  /** Questions are plain text with a length limit; comments and replies become HTML paragraphs. */
+  /** Questions are plain text with a length limit; comments and replies are rich text. */
   plainText?: boolean;
   maxLength?: number;
   saving: boolean;
@@ -16,14 +18,56 @@ export interface PostEditorProps {
 }
 
 /** The edit mode of a comment, reply or question. */
-export function PostEditor({
-  initialHtml,
-  plainText = false,
-  maxLength,
+export function PostEditor(props: PostEditorProps) {
+  return props.plainText ? <PlainPostEditor {...props} /> : <RichPostEditor {...props} />;
+}
+
+function EditorButtons({
   saving,
+  canSave,
   onSave,
   onCancel,
-}: PostEditorProps) {
+}: {
+  saving: boolean;
+  canSave: boolean;
+  onSave: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('discussions');
+  return (
+    <Flex gap={8} justify="flex-end">
+      <Button size="small" onClick={onCancel}>
+        {t('actions.cancel')}
+      </Button>
+      <Button size="small" type="primary" loading={saving} disabled={!canSave} onClick={onSave}>
+        {t('actions.save')}
+      </Button>
+    </Flex>
+  );
+}
+
+function RichPostEditor({ initialHtml, saving, onSave, onCancel }: PostEditorProps) {
+  const { t } = useTranslation('discussions');
+  const [html, setHtml] = useState(initialHtml);
+  const blank = isBlankRichText(html);
+
+  const save = () => {
+    if (html === initialHtml) {
+      onCancel();
+      return;
+    }
+    if (!blank) onSave(html);
+  };
+
+  return (
+    <Flex vertical gap={8}>
+      <RichTextInput aria-label={t('edit.label')} value={html} minRows={2} autoFocus onChange={setHtml} />
+      <EditorButtons saving={saving} canSave={!blank} onSave={save} onCancel={onCancel} />
+    </Flex>
+  );
+}
+
+function PlainPostEditor({ initialHtml, maxLength, saving, onSave, onCancel }: PostEditorProps) {
   const { t } = useTranslation('discussions');
   const [initialText] = useState(() => htmlToText(initialHtml));
   const [text, setText] = useState(initialText);
@@ -34,7 +78,7 @@ export function PostEditor({
       return;
     }
     if (!text.trim()) return;
-    onSave(plainText ? escapeHtml(text.trim()) : textToHtml(text));
+    onSave(escapeHtml(text.trim()));
   };
 
   return (
@@ -48,14 +92,7 @@ export function PostEditor({
         onChange={(event) => setText(event.target.value)}
         autoFocus
       />
-      <Flex gap={8} justify="flex-end">
-        <Button size="small" onClick={onCancel}>
-          {t('actions.cancel')}
-        </Button>
-        <Button size="small" type="primary" loading={saving} disabled={!text.trim()} onClick={save}>
-          {t('actions.save')}
-        </Button>
-      </Flex>
+      <EditorButtons saving={saving} canSave={!!text.trim()} onSave={save} onCancel={onCancel} />
     </Flex>
   );
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { errorResponse, jsonResponse, mockApi, sentBodies, sentRequests } from '../../../test/fetch-mock.ts';
 import {
@@ -11,6 +11,7 @@ import {
   makeReply,
   makeStudentCourse,
 } from '../test/fixtures.ts';
+import { fillRichText, preloadRichTextEditor, richTextValue } from '../../../test/rich-text.ts';
 import { renderInCourse } from '../test/render-in-course.tsx';
 import { CommentPanel } from './comment-panel.tsx';
 
@@ -25,14 +26,16 @@ function listQueries(fetchMock: ReturnType<typeof mockApi>) {
 }
 
 /** Pastes instead of typing key by key: antd's auto-sizing box re-measures on every key, slowly under jsdom. */
-async function typeInto(user: ReturnType<typeof userEvent.setup>, box: HTMLElement, text: string) {
-  await user.click(box);
-  await user.paste(text);
+/** The comment box is the rich-text editor: its content is set as a user's edit would set it. */
+async function typeInto(_user: ReturnType<typeof userEvent.setup>, box: HTMLElement, text: string) {
+  await fillRichText(box, text);
 }
 
 function cards() {
   return within(screen.getByRole('list', { name: 'Comments' })).getAllByRole('listitem');
 }
+
+beforeAll(preloadRichTextEditor, 60_000);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
@@ -115,7 +118,7 @@ describe('CommentPanel', () => {
     renderInCourse(<CommentPanel activityId={ACTIVITY_ID} />);
 
     expect(await screen.findByText('No comments yet. Be the first to comment.')).toBeTruthy();
-    await typeInto(user, screen.getByRole('textbox', { name: 'New comment' }), 'Hello <all>');
+    await typeInto(user, await screen.findByRole('textbox', { name: 'New comment' }), 'Hello <all>');
     await user.click(screen.getByRole('checkbox', { name: /Post anonymously/ }));
     expect(screen.getByText('(anonymous to classmates)')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
@@ -132,7 +135,7 @@ describe('CommentPanel', () => {
       },
     ]);
     expect(await screen.findByText('Hello <all>')).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'New comment' }) as HTMLTextAreaElement).value).toBe('');
+    await waitFor(async () => expect(await richTextValue('New comment')).toBe(''));
     expect((screen.getByRole('checkbox', { name: /Post anonymously/ }) as HTMLInputElement).checked).toBe(
       false,
     );
@@ -144,14 +147,14 @@ describe('CommentPanel', () => {
     renderInCourse(<CommentPanel activityId={ACTIVITY_ID} />);
     await screen.findByText('No comments yet. Be the first to comment.');
 
-    await typeInto(user, screen.getByRole('textbox', { name: 'New comment' }), '   ');
+    await typeInto(user, await screen.findByRole('textbox', { name: 'New comment' }), '   ');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
 
-    const box = screen.getByRole('textbox', { name: 'New comment' });
+    const box = await screen.findByRole('textbox', { name: 'New comment' });
     expect(
       await screen.findByText('Write your comment…', { selector: '.ant-form-item-explain-error' }),
     ).toBeTruthy();
-    expect(box.className).toContain('ant-input-status-error');
+    expect(box.closest('.rich-text-editor')!.className).toContain('rich-text-editor-error');
     expect(sentBodies(fetchMock, CREATE)).toEqual([]);
 
     fireEvent.focus(box);
@@ -160,7 +163,7 @@ describe('CommentPanel', () => {
         screen.queryByText('Write your comment…', { selector: '.ant-form-item-explain-error' }),
       ).toBeNull(),
     );
-    expect(box.className).not.toContain('ant-input-status-error');
+    expect(box.closest('.rich-text-editor')!.className).not.toContain('rich-text-editor-error');
   });
 
   it('shows the server reason under the field when sending fails', async () => {
@@ -173,7 +176,7 @@ describe('CommentPanel', () => {
     renderInCourse(<CommentPanel activityId={ACTIVITY_ID} />);
     await screen.findByText('No comments yet. Be the first to comment.');
 
-    await typeInto(user, screen.getByRole('textbox', { name: 'New comment' }), 'Hi');
+    await typeInto(user, await screen.findByRole('textbox', { name: 'New comment' }), 'Hi');
     await user.click(screen.getByRole('button', { name: 'Post comment' }));
 
     expect(
@@ -181,7 +184,7 @@ describe('CommentPanel', () => {
         selector: '.ant-form-item-explain-error',
       }),
     ).toBeTruthy();
-    expect((screen.getByRole('textbox', { name: 'New comment' }) as HTMLTextAreaElement).value).toBe('Hi');
+    expect(await richTextValue('New comment')).toBe('<p>Hi</p>');
   });
 
   it('offers edit and delete only as the server allows', async () => {
@@ -222,7 +225,7 @@ describe('CommentPanel', () => {
   async function openEditor(user: ReturnType<typeof userEvent.setup>) {
     await user.click(screen.getByRole('button', { name: 'More actions' }));
     await user.click(await screen.findByRole('menuitem', { name: /Edit/ }));
-    return screen.getByRole('textbox', { name: 'Edit content' });
+    return screen.findByRole('textbox', { name: 'Edit content' });
   }
 
   function mockEditable() {
@@ -248,7 +251,7 @@ describe('CommentPanel', () => {
     await screen.findByText('First draft');
 
     const editor = await openEditor(user);
-    expect((editor as HTMLTextAreaElement).value).toBe('First draft');
+    expect(await richTextValue(editor)).toBe('<p>First draft</p>');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(screen.queryByRole('textbox', { name: 'Edit content' })).toBeNull();
@@ -263,8 +266,7 @@ describe('CommentPanel', () => {
     await screen.findByText('First draft');
 
     const editor = await openEditor(user);
-    await user.clear(editor);
-    await user.paste('Second draft');
+    await fillRichText(editor, 'Second draft');
     await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Saved')).toBeTruthy();
@@ -372,7 +374,7 @@ describe('CommentPanel', () => {
     const replies = screen.getByRole('list', { name: 'Replies' });
     await user.click(within(replies).getByRole('button', { name: 'Reply' }));
     const box = await screen.findByRole('textbox', { name: 'Your reply' });
-    expect(box.getAttribute('placeholder')).toBe('Reply to Chen Jie…');
+    expect(box.getAttribute('aria-placeholder')).toBe('Reply to Chen Jie…');
     expect(screen.getByRole('button', { name: 'Send reply' }).hasAttribute('disabled')).toBe(true);
     await typeInto(user, box, 'Me too');
     await user.click(screen.getByRole('button', { name: 'Send reply' }));

@@ -1,10 +1,11 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { makeViewer } from '../../../test/fixtures.ts';
 import { jsonResponse, mockApi, sentBodies } from '../../../test/fetch-mock.ts';
 import userEvent from '@testing-library/user-event';
 import { ACTIVITY_ID, commentsPage, makeComment, makeForumActivity } from '../test/fixtures.ts';
+import { fillRichText, preloadRichTextEditor } from '../../../test/rich-text.ts';
 import { renderInCourse } from '../test/render-in-course.tsx';
 import { DiscussionPanel } from './discussion-panel.tsx';
 
@@ -24,6 +25,8 @@ function mockLists() {
     [`POST /api/activities/${ACTIVITY_ID}/comments`]: () => jsonResponse(makeComment({ id: 3 }), 201),
   });
 }
+
+beforeAll(preloadRichTextEditor, 60_000);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
@@ -65,8 +68,8 @@ describe('DiscussionPanel', () => {
 
   async function writeComment(user: ReturnType<typeof userEvent.setup>) {
     await screen.findByText('A comment');
-    await user.click(screen.getByRole('textbox', { name: 'New comment' }));
-    await user.paste('At this point');
+    void user;
+    await fillRichText('New comment', 'At this point');
   }
 
   it('stamps a video comment with the player time', async () => {

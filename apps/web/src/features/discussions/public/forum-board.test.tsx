@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { jsonResponse, mockApi, sentBodies, sentRequests } from '../../../test/fetch-mock.ts';
 import {
@@ -11,6 +11,7 @@ import {
   makeStudentCourse,
   makeTopic,
 } from '../test/fixtures.ts';
+import { fillRichText, preloadRichTextEditor } from '../../../test/rich-text.ts';
 import { renderInCourse } from '../test/render-in-course.tsx';
 import { ForumBoard } from './forum-board.tsx';
 
@@ -46,6 +47,8 @@ function mockForum(extra: Parameters<typeof mockApi>[0] = {}) {
     ...extra,
   });
 }
+
+beforeAll(preloadRichTextEditor, 60_000);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
@@ -118,8 +121,10 @@ describe('ForumBoard', () => {
 
     await user.click(within(dialog).getByRole('textbox', { name: 'Title' }));
     await user.paste('Study group');
-    await user.click(within(dialog).getByRole('textbox', { name: 'Content' }));
-    await user.paste('Who wants to meet on Friday?');
+    await fillRichText(
+      await within(dialog).findByRole('textbox', { name: 'Content' }),
+      'Who wants to meet on Friday?',
+    );
     await user.click(within(dialog).getByRole('button', { name: 'Publish' }));
 
     expect(await screen.findByText('Posted')).toBeTruthy();

@@ -25,3 +25,7 @@ export function submittersKey(homeworkId: number) {
 export function markedAttachmentsKey(homeworkId: number, submissionId: number) {
   return [...homeworkKey(homeworkId), 'submissions', submissionId, 'marked-attachments'] as const;
 }
+
+export function referenceAnswerKey(homeworkId: number) {
+  return [...homeworkKey(homeworkId), 'reference-answer'] as const;
+}

@@ -1,5 +1,6 @@
-import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isBlankRichText } from '../../../shared/components/rich-text/rich-text-blank.ts';
+import { RichTextInput } from '../../../shared/components/rich-text/rich-text-input.tsx';
 
 export interface CommentEditorProps {
   /** HTML; the server sanitises it before storing. antd Form.Item passes value/onChange/id. */
@@ -11,31 +12,24 @@ export interface CommentEditorProps {
 }
 
 /**
- * The one place a homework's rich text is edited. Today it is the project's plain HTML text area; a
- * rich-text editor replaces this component alone, keeping the same value/onChange contract.
+ * The one place a homework's rich text is edited: the app's rich-text editor (decision 0011) with the
+ * homework's placeholder, under the same value/onChange contract the forms use.
  */
 export function CommentEditor({ value, onChange, id, disabled, placeholder }: CommentEditorProps) {
   const { t } = useTranslation('homework');
   return (
-    <Input.TextArea
+    <RichTextInput
       id={id}
       value={value}
-      onChange={(event) => onChange?.(event.target.value)}
+      onChange={onChange}
       disabled={disabled}
       placeholder={placeholder ?? t('editor.placeholder')}
-      autoSize={{ minRows: 4, maxRows: 16 }}
+      minRows={4}
     />
   );
 }
 
 /** True when the markup has no text and no embedded media, i.e. nothing a marker could read. */
 export function isBlankHtml(html: string | null | undefined): boolean {
-  if (!html) return true;
-  if (/<(img|video|audio|iframe|table)\b/i.test(html)) return false;
-  return (
-    html
-      .replace(/<[^>]*>/g, '')
-      .replace(/&nbsp;/g, ' ')
-      .trim() === ''
-  );
+  return isBlankRichText(html);
 }

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { errorResponse, jsonResponse, mockApi, sentBodies } from '../../../test/fetch-mock.ts';
+import { fillRichText, preloadRichTextEditor, richTextValue } from '../../../test/rich-text.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { HOMEWORK_ID, makeHomeworkDetail } from '../test/student-fixtures.ts';
 import { DescriptionDialog } from './description-dialog.tsx';
@@ -31,6 +32,8 @@ function renderDialog() {
   return { onClose, onChanged };
 }
 
+beforeAll(preloadRichTextEditor, 60_000);
+
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
 });
@@ -43,10 +46,8 @@ describe('DescriptionDialog', () => {
     const user = userEvent.setup({ delay: null });
     const { onClose, onChanged } = renderDialog();
 
-    const input = screen.getByLabelText('Description');
-    expect((input as HTMLTextAreaElement).value).toBe('<p>Old</p>');
-    await user.clear(input);
-    await user.paste('<p>New</p>');
+    expect(await richTextValue('Description')).toBe('<p>Old</p>');
+    await fillRichText('Description', '<p>New</p>');
     await user.click(screen.getByRole('button', { name: /Save/ }));
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());

@@ -1,15 +1,20 @@
 import type { HomeworkDetail } from '@lectern/contracts/homework/homework.schemas';
-import { FormOutlined } from '@ant-design/icons';
-import { Button, Card, Flex, Statistic } from 'antd';
+import { FileSearchOutlined, FormOutlined } from '@ant-design/icons';
+import { Button, Card, Flex, Modal, Space, Statistic } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSubmitters } from '../api/list-submitters.ts';
+import { DuplicateCheckView } from './duplicate-check-view.tsx';
 import { HomeworkFacts } from './homework-facts.tsx';
 import { windowState } from './homework-window.ts';
 import { MarkingDialog } from './marking-dialog.tsx';
 import { PublishScoreSettings } from './publish-score-settings.tsx';
+import { ReferenceAnswerSetting } from './reference-answer.tsx';
 import { RubricSetting } from './rubric-setting.tsx';
 import { HomeworkSubmissionsPanel } from './submissions-table.tsx';
+
+/** The duplicate-check view has two tables side by side in its pair dialog: it gets a wide window. */
+const DUPLICATE_VIEW_WIDTH = 1000;
 
 /** Submitted n of N, marked m: the marking list counted. */
 function SubmissionSummary({ detail }: { detail: HomeworkDetail }) {
@@ -44,6 +49,7 @@ export interface InstructorHomeworkProps {
 export function InstructorHomework({ detail, onChanged }: InstructorHomeworkProps) {
   const { t } = useTranslation('homework');
   const [marking, setMarking] = useState(false);
+  const [checking, setChecking] = useState(false);
   return (
     <Flex vertical gap={16} style={{ minWidth: 0 }}>
       <HomeworkFacts detail={detail} state={windowState(detail, null)} />
@@ -52,9 +58,14 @@ export function InstructorHomework({ detail, onChanged }: InstructorHomeworkProp
         title={t('summary.title')}
         extra={
           detail.permissions.allow_mark ? (
-            <Button type="primary" icon={<FormOutlined aria-hidden />} onClick={() => setMarking(true)}>
-              {t('summary.mark')}
-            </Button>
+            <Space wrap>
+              <Button icon={<FileSearchOutlined aria-hidden />} onClick={() => setChecking(true)}>
+                {t('duplicate.open')}
+              </Button>
+              <Button type="primary" icon={<FormOutlined aria-hidden />} onClick={() => setMarking(true)}>
+                {t('summary.mark')}
+              </Button>
+            </Space>
           ) : null
         }
       >
@@ -65,6 +76,16 @@ export function InstructorHomework({ detail, onChanged }: InstructorHomeworkProp
           <Card size="small">
             <HomeworkSubmissionsPanel homework={detail} />
           </Card>
+          <Modal
+            open={checking}
+            width={DUPLICATE_VIEW_WIDTH}
+            title={t('duplicate.title', { title: detail.title })}
+            footer={null}
+            onCancel={() => setChecking(false)}
+            destroyOnHidden
+          >
+            <DuplicateCheckView homeworkId={detail.id} />
+          </Modal>
           <MarkingDialog
             homework={detail}
             open={marking}
@@ -79,6 +100,9 @@ export function InstructorHomework({ detail, onChanged }: InstructorHomeworkProp
       </Card>
       <Card size="small" title={t('rubric.title')}>
         <RubricSetting detail={detail} onChanged={onChanged} />
+      </Card>
+      <Card size="small" title={t('referenceAnswer.title')}>
+        <ReferenceAnswerSetting detail={detail} />
       </Card>
     </Flex>
   );

@@ -24,6 +24,7 @@ import {
   type SubmittersFilter,
 } from './marking-rules.ts';
 import { MarkingSidebar } from './marking-sidebar.tsx';
+import { ReferenceAnswerButton } from './reference-answer.tsx';
 
 /** Addendum section 2: the left drawer and the right sidebar have fixed widths. */
 export const MARKING_DRAWER_WIDTH = 272;
@@ -436,6 +437,7 @@ export function MarkingDialog({ homework, open, submitterId, simulating, onClose
         <Flex align="center" gap={12} wrap style={{ paddingInlineEnd: 32 }}>
           <span>{t('marking.dialog.title', { title: homework.title })}</span>
           <DescriptionButton homework={homework} />
+          <ReferenceAnswerButton homework={homework} />
         </Flex>
       }
       style={{ top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 }}

@@ -1,14 +1,14 @@
 import type { HomeworkDetail } from '@lectern/contracts/homework/homework.schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { jsonResponse, mockApi, sentBodies, type ApiRoutes } from '../../../test/fetch-mock.ts';
+import { jsonResponse, mockApi, sentBodies, sentRequests, type ApiRoutes } from '../../../test/fetch-mock.ts';
 import { makeCourse } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { CourseContext } from '../../courses/public/course-context.ts';
 import { HOMEWORK_ID, makeHomeworkDetail, makeSubmitter } from '../test/student-fixtures.ts';
-import { HomeworkSubmissionsPanel, zipDownloadUrl } from './submissions-table.tsx';
+import { HomeworkSubmissionsPanel, latestUploadIds, zipDownloadUrl } from './submissions-table.tsx';
 
 const teacher = makeHomeworkDetail({
   duplicate_check_enabled: true,
@@ -24,6 +24,8 @@ const wang = makeSubmitter({
   score: 80,
   final_score: 80,
   submitted_at: '2026-03-02T09:00:00.000Z',
+  latest_submission_id: 907,
+  latest_upload_ids: [61, 62],
 });
 const zhao = makeSubmitter({
   id: 8,
@@ -32,6 +34,8 @@ const zhao = makeSubmitter({
   status: 1,
   mark_status: 'unmarked',
   submission_count: 1,
+  latest_submission_id: 908,
+  latest_upload_ids: [63],
 });
 const chen = makeSubmitter({ id: 9, name: 'Chen Jing', user_no: 's003' });
 
@@ -170,5 +174,27 @@ describe('zipDownloadUrl', () => {
     expect(zipDownloadUrl([61, 62], 'Asia/Shanghai')).toBe(
       '/zip/uploads?upload_ids=61%2C62&timezone=Asia%2FShanghai',
     );
+  });
+});
+
+describe('download all', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('zips every listed hand-in in one request, reading no submission lists', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const api = server();
+    renderPanel();
+    await rowOf('Wang Fang');
+    await userEvent.setup().click(screen.getByRole('button', { name: /Download all/ }));
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/zip\/uploads\?upload_ids=61%2C62%2C63&/));
+    expect(sentRequests(api).filter((r) => r.url.includes('submission'))).toEqual([]);
+  });
+
+  it('takes each file once, in list order', () => {
+    expect(latestUploadIds([wang, zhao, chen, { ...zhao, id: 10, latest_upload_ids: [62, 64] }])).toEqual([
+      61, 62, 63, 64,
+    ]);
   });
 });

@@ -2,7 +2,6 @@ import { DownloadOutlined, EditOutlined } from '@ant-design/icons';
 import { formatDuplicateRate } from '@lectern/contracts/homework/duplicate-check.rules';
 import { HOMEWORK_STATUS_VALUES, type HomeworkStatus } from '@lectern/contracts/homework/homework.rules';
 import type { HomeworkDetail, HomeworkSubmitter } from '@lectern/contracts/homework/homework.schemas';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   App,
   Button,
@@ -18,15 +17,12 @@ import {
 } from 'antd';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { buildUrl, isApiError } from '../../../shared/api/http-client.ts';
+import { buildUrl } from '../../../shared/api/http-client.ts';
 import { formatDateTime } from '../../../shared/components/date-time.ts';
 import { ErrorState } from '../../../shared/components/page-state.tsx';
 import { useCurrentCourse } from '../../courses/public/use-current-course.ts';
 import { useDuplicateRates } from '../api/get-duplicate-rates.ts';
-import { groupSubmissionListKey, listGroupSubmissions } from '../api/list-group-submissions.ts';
-import { listStudentSubmissions } from '../api/list-student-submissions.ts';
 import { useSubmitters } from '../api/list-submitters.ts';
-import { studentSubmissionListKey } from '../api/homework-keys.ts';
 import { MarkingDialog } from './marking-dialog.tsx';
 import {
   filterSubmitters,
@@ -59,33 +55,9 @@ function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 }
 
-/** Everyone's latest hand-in, gathered for one zip: the upload ids of their files. */
-function useDownloadAll(homeworkId: number) {
-  const queryClient = useQueryClient();
-  return async (submitters: readonly HomeworkSubmitter[]): Promise<number[]> => {
-    const lists = await Promise.all(
-      submitters
-        .filter((s) => s.submission_count > 0)
-        .map((s) =>
-          s.kind === 'group'
-            ? queryClient.fetchQuery({
-                queryKey: groupSubmissionListKey(homeworkId, s.id),
-                queryFn: ({ signal }) => listGroupSubmissions(homeworkId, s.id, signal),
-              })
-            : queryClient.fetchQuery({
-                queryKey: studentSubmissionListKey(homeworkId, s.id),
-                queryFn: ({ signal }) => listStudentSubmissions(homeworkId, s.id, signal),
-              }),
-        ),
-    );
-    return lists.flatMap(
-      (list) =>
-        list.submissions
-          .filter((submission) => !submission.is_draft)
-          .at(-1)
-          ?.uploads.map((upload) => upload.upload_id) ?? [],
-    );
-  };
+/** The files of the listed submitters' latest hand-ins, as the marking list carries them: one zip. */
+export function latestUploadIds(submitters: readonly HomeworkSubmitter[]): number[] {
+  return [...new Set(submitters.flatMap((s) => s.latest_upload_ids))];
 }
 
 function SubmissionsFilters({
@@ -161,8 +133,6 @@ export function HomeworkSubmissionsPanel({ homework }: HomeworkSubmissionsPanelP
     open: false,
     submitterId: null,
   });
-  const [zipping, setZipping] = useState(false);
-  const collectUploads = useDownloadAll(homework.id);
 
   const all = useMemo(() => submitters.data?.submitters ?? [], [submitters.data]);
   const rows = useMemo(() => {
@@ -188,20 +158,13 @@ export function HomeworkSubmissionsPanel({ homework }: HomeworkSubmissionsPanelP
   const rateOf = (id: number) => rateByTarget.get(id) ?? null;
   const counts = submissionCounts(all);
 
-  const downloadAll = async () => {
-    setZipping(true);
-    try {
-      const uploadIds = await collectUploads(rows);
-      if (uploadIds.length === 0) {
-        void message.info(t('marking.panel.noFiles'));
-        return;
-      }
-      window.location.assign(zipDownloadUrl(uploadIds, browserTimeZone()));
-    } catch (error) {
-      void message.error(isApiError(error) ? error.message : t('marking.actions.failed'));
-    } finally {
-      setZipping(false);
+  const downloadAll = () => {
+    const uploadIds = latestUploadIds(rows);
+    if (uploadIds.length === 0) {
+      void message.info(t('marking.panel.noFiles'));
+      return;
     }
+    window.location.assign(zipDownloadUrl(uploadIds, browserTimeZone()));
   };
 
   const columns: TableProps<HomeworkSubmitter>['columns'] = [
@@ -298,10 +261,9 @@ export function HomeworkSubmissionsPanel({ homework }: HomeworkSubmissionsPanelP
         </Space>
         <Button
           icon={<DownloadOutlined aria-hidden />}
-          loading={zipping}
           disabled={!submitters.data || counts.submitted === 0}
           title={t('marking.panel.downloadAllHint')}
-          onClick={() => void downloadAll()}
+          onClick={downloadAll}
         >
           {t('marking.panel.downloadAll')}
         </Button>

@@ -2,7 +2,7 @@ import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import type { HomeworkDetail, SubmissionResponse } from '@lectern/contracts/homework/homework.schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import {
   errorResponse,
@@ -12,6 +12,7 @@ import {
   type ApiRoutes,
 } from '../../../test/fetch-mock.ts';
 import { makeCourse, makeViewer } from '../../../test/fixtures.ts';
+import { fillRichText, preloadRichTextEditor, richTextValue } from '../../../test/rich-text.ts';
 import { CourseContext } from '../../courses/public/course-context.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import {
@@ -59,6 +60,8 @@ function renderBody(activity: Activity = makeHomeworkActivity()) {
   );
 }
 
+beforeAll(preloadRichTextEditor, 60_000);
+
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
 });
@@ -86,8 +89,7 @@ describe('HomeworkActivityBody for a student', () => {
     expect(screen.getByText('Open')).toBeTruthy();
     expect(await screen.findByText('Nothing handed in yet.')).toBeTruthy();
 
-    await user.click(screen.getByLabelText('Comment'));
-    await user.paste('<p>My linked list</p>');
+    await fillRichText('Comment', '<p>My linked list</p>');
     await user.click(screen.getByRole('button', { name: 'Save draft' }));
     await waitFor(() =>
       expect(sentBodies(fetchMock, POST)).toEqual([
@@ -140,7 +142,8 @@ describe('HomeworkActivityBody for a student', () => {
       expect(screen.getByText('Closed')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Submit' }).hasAttribute('disabled')).toBe(true);
       expect(screen.getByRole('button', { name: 'Save draft' }).hasAttribute('disabled')).toBe(true);
-      expect((screen.getByLabelText('Comment') as HTMLTextAreaElement).disabled).toBe(true);
+      const comment = await screen.findByRole('textbox', { name: 'Comment' });
+      expect(comment.getAttribute('contenteditable')).toBe('false');
     },
   );
 
@@ -198,7 +201,7 @@ describe('HomeworkActivityBody for a student', () => {
     expect(
       await screen.findByText(/Your saved draft is filled in below/, {}, { timeout: 15_000 }),
     ).toBeTruthy();
-    expect((screen.getByLabelText('Comment') as HTMLTextAreaElement).value).toBe('<p>Half done</p>');
+    expect(await richTextValue('Comment')).toBe('<p>Half done</p>');
     expect(screen.getByText('notes.docx')).toBeTruthy();
   });
 
@@ -216,8 +219,10 @@ describe('HomeworkActivityBody for a student', () => {
       const user = userEvent.setup({ delay: null });
       renderBody();
 
-      await user.click(await screen.findByLabelText('Comment', {}, { timeout: 15_000 }));
-      await user.paste('Answer');
+      await fillRichText(
+        await screen.findByRole('textbox', { name: 'Comment' }, { timeout: 15_000 }),
+        'Answer',
+      );
       await user.click(screen.getByRole('button', { name: 'Save draft' }));
 
       const alert = await screen.findByText('Some fields are invalid. Please check and try again.');
@@ -226,7 +231,7 @@ describe('HomeworkActivityBody for a student', () => {
         (await screen.findAllByText('This file is missing or not ready. Please upload it again.')).length,
       ).toBeGreaterThan(0);
       // What the student typed is still there.
-      expect((screen.getByLabelText('Comment') as HTMLTextAreaElement).value).toBe('Answer');
+      expect(await richTextValue('Comment')).toBe('<p>Answer</p>');
     },
   );
 

@@ -93,6 +93,7 @@ export function makeSubmitter(overrides: Partial<HomeworkSubmitter> = {}): Homew
     recommend: 0,
     submission_count: 0,
     latest_submission_id: null,
+    latest_upload_ids: [],
     score: null,
     final_score: null,
     submitted_at: null,

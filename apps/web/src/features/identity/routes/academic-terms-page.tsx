@@ -4,7 +4,6 @@ import {
   App,
   Button,
   Card,
-  DatePicker,
   Flex,
   Form,
   Input,
@@ -18,6 +17,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/components/form-modal.tsx';
+import { ZonedDatePicker } from '../../../shared/components/zoned-date-picker.tsx';
 import { EmptyState, PageState } from '../../../shared/components/page-state.tsx';
 import { useAcademicYears } from '../api/list-academic-years.ts';
 import { useSaveAcademicTerm } from '../api/save-academic-term.ts';
@@ -222,10 +222,10 @@ export function AcademicTermsPage() {
           </Form.Item>
           <Flex gap="middle" wrap>
             <Form.Item name="start_date" label={t('termsAdmin.startDate')}>
-              <DatePicker format={DATE} />
+              <ZonedDatePicker format={DATE} />
             </Form.Item>
             <Form.Item name="end_date" label={t('termsAdmin.endDate')}>
-              <DatePicker format={DATE} />
+              <ZonedDatePicker format={DATE} />
             </Form.Item>
           </Flex>
           <Form.Item name="sort" label={t('termsAdmin.sort')}>

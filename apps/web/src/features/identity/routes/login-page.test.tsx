@@ -2,13 +2,15 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { errorResponse, jsonResponse, mockApi } from '../../../test/fetch-mock.ts';
+import { errorResponse, jsonResponse, mockApi, sentBodies, sentRequests } from '../../../test/fetch-mock.ts';
 import { makeViewer } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { currentUserQueryKey } from '../public/get-current-user.ts';
 import { LoginPage } from './login-page.tsx';
 
-const signedIn = { 'POST /api/login': () => jsonResponse(makeViewer({ name: '李老师' })) };
+// The page asks for the organisation's logo before anyone signs in; most tests have none.
+const noLogo = { 'GET /api/portal-logo': () => jsonResponse({ url: null, upload_id: null }) };
+const signedIn = { ...noLogo, 'POST /api/login': () => jsonResponse(makeViewer({ name: '李老师' })) };
 
 function renderLogin(path = '/login') {
   return renderRoutes(
@@ -27,6 +29,7 @@ beforeEach(async () => {
 
 describe('LoginPage', () => {
   it('renders labelled fields in Simplified Chinese by default', () => {
+    mockApi(noLogo);
     renderLogin();
 
     expect(screen.getByLabelText('学号/工号或邮箱')).toBeInstanceOf(HTMLInputElement);
@@ -36,18 +39,19 @@ describe('LoginPage', () => {
   });
 
   it('asks for both fields before calling the server', async () => {
-    const fetchMock = mockApi();
+    const fetchMock = mockApi(noLogo);
     const user = userEvent.setup();
     renderLogin();
 
     await user.click(screen.getByRole('button', { name: /登\s*录/ }));
 
     expect(await screen.findByText('请输入学号/工号或邮箱')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentBodies(fetchMock, 'POST /api/login')).toEqual([]);
   });
 
   it('shows the server message on 401', async () => {
     const fetchMock = mockApi({
+      ...noLogo,
       'POST /api/login': () => errorResponse(401, 'invalid_credentials', '账号或密码错误'),
     });
     const user = userEvent.setup();
@@ -58,14 +62,14 @@ describe('LoginPage', () => {
     await user.click(screen.getByRole('button', { name: /登\s*录/ }));
 
     expect((await screen.findByRole('alert')).textContent).toContain('账号或密码错误');
-    const [url, init] = fetchMock.mock.calls[0]!;
-    expect(url).toBe('/api/login');
-    expect(init?.method).toBe('POST');
-    expect(JSON.parse(String(init?.body))).toEqual({ login: 'T2024001', password: 'wrong-password' });
+    expect(sentBodies(fetchMock, 'POST /api/login')).toEqual([
+      { login: 'T2024001', password: 'wrong-password' },
+    ]);
   });
 
   it("shows the server's lock message, with the time left, when the account is locked", async () => {
     mockApi({
+      ...noLogo,
       'POST /api/login': () =>
         errorResponse(429, 'account_locked', '该账号登录失败次数过多，已被暂时锁定，请 15 分钟后再试'),
     });
@@ -79,6 +83,17 @@ describe('LoginPage', () => {
     expect((await screen.findByRole('alert')).textContent).toContain(
       '该账号登录失败次数过多，已被暂时锁定，请 15 分钟后再试',
     );
+  });
+
+  it("shows the organisation's portal logo above the form once an administrator has set one", async () => {
+    const fetchMock = mockApi({
+      'GET /api/portal-logo': () => jsonResponse({ url: '/api/portal-logo/blob?v=4', upload_id: 4 }),
+    });
+    renderLogin();
+
+    const logo = (await screen.findByAltText('门户 Logo')) as HTMLImageElement;
+    expect(logo.getAttribute('src')).toBe('/api/portal-logo/blob?v=4');
+    expect(sentRequests(fetchMock).map((request) => request.url)).toEqual(['/api/portal-logo']);
   });
 
   it('signs in, caches the user and follows ?next', async () => {

@@ -1,11 +1,17 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { LIMITS, type LoginRequest } from '@lectern/contracts/identity/identity.schemas';
-import { Alert, Button, Card, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input, theme, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/http-client.ts';
-import { LanguageSwitcher } from '../../../shared/components/language-switcher.tsx';
 import { useLogin } from '../api/login.ts';
+import { PortalLogo } from '../public/portal-logo.tsx';
+
+// antd's Select behind it weighs some 20 KB gzipped: the form comes first, the language list just after.
+const LanguageSwitcher = lazy(async () => ({
+  default: (await import('../../../shared/components/language-switcher.tsx')).LanguageSwitcher,
+}));
 
 /** Only same-site paths are followed, so a crafted `next` cannot send the user to another site. */
 function nextPath(next: string | null): string {
@@ -21,6 +27,7 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const login = useLogin();
+  const { token } = theme.useToken();
 
   const onFinish = (values: LoginRequest) => {
     login.mutate(values, {
@@ -46,11 +53,28 @@ export function LoginPage() {
     >
       {/* In the corner, where people look for it, rather than in the flow above the card. */}
       <div style={{ position: 'absolute', top: 16, right: 16 }}>
-        <LanguageSwitcher />
+        <Suspense fallback={null}>
+          <LanguageSwitcher />
+        </Suspense>
       </div>
-      <Card style={{ width: '100%', maxWidth: 400 }}>
+      {/* Drawn like antd's Card, which would bring its Tabs and Menu (some 20 KB gzipped) to this page. */}
+      <div
+        style={{
+          width: '100%',
+          maxWidth: 400,
+          padding: token.paddingLG,
+          background: token.colorBgContainer,
+          border: `${token.lineWidth}px solid ${token.colorBorderSecondary}`,
+          borderRadius: token.borderRadiusLG,
+        }}
+      >
         <div style={{ textAlign: 'center', marginBottom: 24 }}>
-          <img src="/favicon.svg" alt="" width={48} height={48} />
+          {/* The organisation's own logo when an administrator has set one (org settings). */}
+          <div style={{ display: 'flex', justifyContent: 'center' }}>
+            <PortalLogo height={48}>
+              <img src="/favicon.svg" alt="" width={48} height={48} />
+            </PortalLogo>
+          </div>
           <Typography.Title level={1} style={{ fontSize: 24, marginTop: 12, marginBottom: 4 }}>
             {t('login.title')}
           </Typography.Title>
@@ -100,7 +124,7 @@ export function LoginPage() {
             </Button>
           </Form.Item>
         </Form>
-      </Card>
+      </div>
     </main>
   );
 }

@@ -41,7 +41,10 @@ export function MyRubricsPage() {
   return (
     <>
       <Flex justify="space-between" align="center" wrap gap={8}>
-        <Typography.Title level={3}>{t('page.title')}</Typography.Title>
+        {/* The page's own heading (h1), at the size of a section title. */}
+        <Typography.Title level={1} style={{ fontSize: 24 }}>
+          {t('page.title')}
+        </Typography.Title>
         {createButton}
       </Flex>
       <PageState

@@ -1,9 +1,5 @@
-import type { ExamSubmissionDetail, MarkedAttachment } from '@lectern/contracts/exams/exam-taking.schemas';
-import { App, Flex, Typography } from 'antd';
-import { useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../../shared/api/http-client.ts';
-import { UploadField, type UploadedFile } from '../../../uploads/public/upload-field.tsx';
+import type { ExamSubmissionDetail } from '@lectern/contracts/exams/exam-taking.schemas';
+import { MarkedFilesPanel } from '../../../uploads/public/marked-files-panel.tsx';
 import { useAddMarkedAttachment } from '../../api/add-marked-attachment.ts';
 import { useDeleteMarkedAttachment } from '../../api/delete-marked-attachment.ts';
 import { MarkedAttachmentList } from './marked-attachment-list.tsx';
@@ -18,9 +14,8 @@ export interface MarkedAttachmentsPanelProps {
 }
 
 /**
- * The marker's files on a submission (addendum: the marked-attachment list beside score and comment).
- * Each file is attached as soon as its upload finishes; the list is the server's, so what shows is what
- * the student will get once scores are released.
+ * The marker's files on an exam submission, in the panel homework marking shares; each row names the
+ * question its file was attached to.
  */
 export function MarkedAttachmentsPanel({
   examId,
@@ -28,81 +23,28 @@ export function MarkedAttachmentsPanel({
   subjectId,
   readOnly,
 }: MarkedAttachmentsPanelProps) {
-  const { t } = useTranslation('exams');
-  const { message, modal } = App.useApp();
-  const labelId = useId();
   const add = useAddMarkedAttachment();
   const remove = useDeleteMarkedAttachment();
-  const [uploading, setUploading] = useState<UploadedFile[]>([]);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
-  // The field reports its whole value each time; each finished file is attached once.
-  const attaching = useRef(new Set<number>());
-
-  const attach = (file: UploadedFile) => {
-    attaching.current.add(file.upload_id);
-    add
-      .mutateAsync({
-        examId,
-        submissionId: submission.id,
-        body: { upload_id: file.upload_id, ...(subjectId ? { subject_id: subjectId } : {}) },
-      })
-      .then(() => void message.success(t('marking.attachments.added', { name: file.name })))
-      .catch((error: unknown) => {
-        void message.error(
-          isApiError(error) ? error.message : t('marking.attachments.addFailed', { name: file.name }),
-        );
-      })
-      // Attached (and listed above, the lists having been refetched) or refused: either way it leaves the field.
-      .finally(() => {
-        attaching.current.delete(file.upload_id);
-        setUploading((list) => list.filter((f) => f.upload_id !== file.upload_id));
-      });
-  };
-
-  const onChange = (next: UploadedFile[]) => {
-    setUploading(next);
-    for (const file of next) if (!attaching.current.has(file.upload_id)) attach(file);
-  };
-
-  const confirmDelete = (attachment: MarkedAttachment) =>
-    modal.confirm({
-      title: t('marking.attachments.confirmDelete', { name: attachment.name }),
-      content: t('marking.attachments.confirmDeleteContent'),
-      okText: t('marking.attachments.deleteOk'),
-      okButtonProps: { danger: true },
-      onOk: async () => {
-        setDeletingId(attachment.id);
-        try {
-          const result = await remove.mutateAsync({ examId, attachmentId: attachment.id });
-          void message.success(result.message);
-        } catch (error) {
-          void message.error(isApiError(error) ? error.message : t('marking.attachments.deleteFailed'));
-        } finally {
-          setDeletingId(null);
-        }
-      },
-    });
-
   return (
-    <Flex vertical gap={8} role="region" aria-labelledby={labelId}>
-      <Typography.Text strong id={labelId}>
-        {t('marking.attachments.title')}
-      </Typography.Text>
-      {submission.marked_attachments.length === 0 ? (
-        <Typography.Text type="secondary">{t('marking.attachments.empty')}</Typography.Text>
-      ) : (
+    <MarkedFilesPanel
+      files={submission.marked_attachments}
+      readOnly={readOnly}
+      attach={(file) =>
+        add.mutateAsync({
+          examId,
+          submissionId: submission.id,
+          body: { upload_id: file.upload_id, ...(subjectId ? { subject_id: subjectId } : {}) },
+        })
+      }
+      remove={(attachment) => remove.mutateAsync({ examId, attachmentId: attachment.id })}
+      renderList={(attachments, { onDelete, deletingId }) => (
         <MarkedAttachmentList
-          attachments={submission.marked_attachments}
+          attachments={attachments}
           subjects={submission.subjects}
-          onDelete={readOnly ? undefined : confirmDelete}
+          onDelete={onDelete}
           deletingId={deletingId}
         />
       )}
-      {readOnly ? null : (
-        <div aria-label={t('marking.attachments.upload')} role="group">
-          <UploadField value={uploading} onChange={onChange} />
-        </div>
-      )}
-    </Flex>
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { optionLetter, SUBJECT_LIMITS } from '@lectern/contracts/exams/subject.schemas';
-import { Button, Col, Flex, Input, Row, Select, Typography } from 'antd';
+import { Button, Col, Flex, Row, Select, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichTextInput } from '../../../../shared/components/rich-text/rich-text-input.tsx';
 import { EditorField, ListError, ListLabel } from './editor-field.tsx';
 import { RowButtons, moveItem } from './row-buttons.tsx';
 import {
@@ -63,15 +64,15 @@ export function MatchingRows({ pairs, options, onChange, errors, disabled }: Mat
                   </Typography.Text>
                   <div style={{ flex: 1 }}>
                     <EditorField error={contentError} compact>
-                      <Input.TextArea
+                      <RichTextInput
+                        pictures
+                        compact
                         aria-label={name}
-                        autoSize={{ minRows: 1, maxRows: 4 }}
+                        minRows={1}
                         value={pair.content}
                         disabled={disabled}
-                        onChange={(event) =>
-                          setPairs(
-                            pairs.map((p, i) => (i === index ? { ...p, content: event.target.value } : p)),
-                          )
+                        onChange={(html) =>
+                          setPairs(pairs.map((p, i) => (i === index ? { ...p, content: html } : p)))
                         }
                       />
                     </EditorField>
@@ -129,16 +130,16 @@ export function MatchingRows({ pairs, options, onChange, errors, disabled }: Mat
                   </Typography.Text>
                   <div style={{ flex: 1 }}>
                     <EditorField error={errors[`options.${index}.content`]} compact>
-                      <Input.TextArea
+                      <RichTextInput
+                        pictures
+                        compact
                         aria-label={name}
-                        autoSize={{ minRows: 1, maxRows: 4 }}
+                        minRows={1}
                         value={option.content}
                         disabled={disabled}
-                        onChange={(event) =>
+                        onChange={(html) =>
                           onChange({
-                            options: options.map((o, i) =>
-                              i === index ? { ...o, content: event.target.value } : o,
-                            ),
+                            options: options.map((o, i) => (i === index ? { ...o, content: html } : o)),
                           })
                         }
                       />

@@ -1,8 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { optionLetter, SUBJECT_LIMITS, type SubjectType } from '@lectern/contracts/exams/subject.schemas';
-import { Button, Checkbox, Flex, Input, Radio, Typography } from 'antd';
+import { Button, Checkbox, Flex, Radio, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichTextInput } from '../../../../shared/components/rich-text/rich-text-input.tsx';
 import { EditorField, ListError, ListLabel } from './editor-field.tsx';
 import { RowButtons, moveItem } from './row-buttons.tsx';
 import { emptyOption, type FieldErrorMap, type OptionDraft } from './subject-draft.ts';
@@ -65,13 +66,15 @@ export function OptionRows({ type, options, onChange, errors, disabled }: Option
               </Typography.Text>
               <div style={{ flex: 1 }}>
                 <EditorField error={contentError} compact>
-                  <Input.TextArea
+                  <RichTextInput
+                    pictures
+                    compact
                     aria-label={t('editor.optionLabel', { letter })}
-                    aria-invalid={contentError ? true : undefined}
-                    autoSize={{ minRows: 1, maxRows: 6 }}
+                    status={contentError ? 'error' : undefined}
+                    minRows={1}
                     value={option.content}
                     disabled={disabled}
-                    onChange={(event) => update(index, { content: event.target.value })}
+                    onChange={(html) => update(index, { content: html })}
                   />
                 </EditorField>
               </div>

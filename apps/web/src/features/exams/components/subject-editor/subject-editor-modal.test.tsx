@@ -1,10 +1,11 @@
 import type { Subject, SubjectInput, SubjectType } from '@lectern/contracts/exams/subject.schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../shared/api/http-client.ts';
 import { i18n } from '../../../../shared/i18n/i18n.ts';
 import { renderRoutes } from '../../../../test/render-app.tsx';
+import { fillRichText, preloadRichTextEditor } from '../../../../test/rich-text.ts';
 import { choose } from '../../test/authoring-dom.ts';
 import { makeSubject } from '../../test/authoring-fixtures.ts';
 import { SubjectEditorModal } from './subject-editor-modal.tsx';
@@ -38,11 +39,18 @@ function renderEditor(props: {
 
 /** Sets a field's whole value at once, as pasting would (jsdom on a busy machine is slow to type). */
 async function typeInto(_user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  // Question text, options and explanations are the rich-text editor: set as one paragraph.
+  if (element.isContentEditable || element.classList.contains('ProseMirror')) {
+    await fillRichText(element, text);
+    return;
+  }
   fireEvent.change(element, { target: { value: text } });
   await Promise.resolve();
 }
 
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
+
+beforeAll(preloadRichTextEditor, 60_000);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
@@ -53,29 +61,29 @@ describe('SubjectEditorModal', { timeout: 120_000 }, () => {
   it('sends a single choice with its options lettered in order and one answer', async () => {
     const { onSave, onClose, user } = renderEditor({ defaultType: 'single_selection' });
 
-    await typeInto(user, screen.getByLabelText('Question text'), 'Which structure is LIFO?');
-    await typeInto(user, screen.getByLabelText('Option A'), 'Queue');
-    await typeInto(user, screen.getByLabelText('Option B'), 'Stack');
+    await typeInto(user, await screen.findByLabelText('Question text'), 'Which structure is LIFO?');
+    await typeInto(user, await screen.findByLabelText('Option A'), 'Queue');
+    await typeInto(user, await screen.findByLabelText('Option B'), 'Stack');
     await user.click(screen.getByRole('button', { name: 'Remove option D' }));
     await user.click(screen.getByRole('button', { name: 'Remove option C' }));
     await user.click(screen.getByRole('radio', { name: 'B is correct' }));
-    await typeInto(user, screen.getByLabelText('Points'), '2.5');
+    await typeInto(user, await screen.findByLabelText('Points'), '2.5');
     await choose(screen.getByRole('combobox', { name: 'Difficulty' }), 'Easy');
-    await typeInto(user, screen.getByLabelText('Answer explanation'), 'Last in, first out.');
+    await typeInto(user, await screen.findByLabelText('Answer explanation'), 'Last in, first out.');
     await user.click(saveButton());
 
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onSave).toHaveBeenCalledWith({
       type: 'single_selection',
-      description: 'Which structure is LIFO?',
+      description: '<p>Which structure is LIFO?</p>',
       point: 2.5,
       difficulty_level: 3,
       options: [
-        { content: 'Queue', is_answer: false, sort: 0 },
-        { content: 'Stack', is_answer: true, sort: 1 },
+        { content: '<p>Queue</p>', is_answer: false, sort: 0 },
+        { content: '<p>Stack</p>', is_answer: true, sort: 1 },
       ],
       answer: null,
-      answer_explanation: 'Last in, first out.',
+      answer_explanation: '<p>Last in, first out.</p>',
       blanks: [],
       pairs: [],
       knowledge_node_ids: [],
@@ -89,8 +97,8 @@ describe('SubjectEditorModal', { timeout: 120_000 }, () => {
       subject: makeSubject({
         id: 1,
         options: [
-          { id: 11, sort: 0, content: 'Queue', is_answer: true },
-          { id: 12, sort: 1, content: 'Stack', is_answer: true },
+          { id: 11, sort: 0, content: '<p>Queue</p>', is_answer: true },
+          { id: 12, sort: 1, content: '<p>Stack</p>', is_answer: true },
         ],
       }),
     });
@@ -140,9 +148,13 @@ describe('SubjectEditorModal', { timeout: 120_000 }, () => {
   it('asks for an answer for every blank and sends each blank with all its accepted answers', async () => {
     const { onSave, user } = renderEditor({ defaultType: 'fill_in_blank' });
 
-    await typeInto(user, screen.getByLabelText('Question text'), 'The PRC was founded in ____ in ____.');
+    await typeInto(
+      user,
+      await screen.findByLabelText('Question text'),
+      'The PRC was founded in ____ in ____.',
+    );
     await user.click(screen.getByRole('button', { name: 'Add blank' }));
-    await typeInto(user, screen.getByLabelText('Blank 2, accepted answer 1'), 'Beijing');
+    await typeInto(user, await screen.findByLabelText('Blank 2, accepted answer 1'), 'Beijing');
     await user.click(saveButton());
 
     const blankOne = screen.getByTestId('blank-row-1');
@@ -154,11 +166,11 @@ describe('SubjectEditorModal', { timeout: 120_000 }, () => {
     ).toBeNull();
     expect(onSave).not.toHaveBeenCalled();
 
-    await typeInto(user, screen.getByLabelText('Blank 1, accepted answer 1'), '1949');
+    await typeInto(user, await screen.findByLabelText('Blank 1, accepted answer 1'), '1949');
     await user.click(within(blankOne).getByRole('button', { name: 'Add another accepted answer' }));
-    await typeInto(user, screen.getByLabelText('Blank 1, accepted answer 2'), ' 一九四九 ');
+    await typeInto(user, await screen.findByLabelText('Blank 1, accepted answer 2'), ' 一九四九 ');
     await user.click(screen.getByRole('checkbox', { name: 'Blanks may be answered in any order' }));
-    await typeInto(user, screen.getByLabelText('Points'), '4');
+    await typeInto(user, await screen.findByLabelText('Points'), '4');
     await user.click(saveButton());
 
     await waitFor(() => expect(onSave).toHaveBeenCalled());
@@ -174,37 +186,37 @@ describe('SubjectEditorModal', { timeout: 120_000 }, () => {
   it('sends matching pairs pointing at their right-hand items, which follow when reordered', async () => {
     const { onSave, user } = renderEditor({ defaultType: 'matching' });
 
-    await typeInto(user, screen.getByLabelText('Question text'), 'Match the capitals.');
-    await typeInto(user, screen.getByLabelText('Item 1'), 'France');
-    await typeInto(user, screen.getByLabelText('Item 2'), 'Japan');
-    await typeInto(user, screen.getByLabelText('Match A'), 'Paris');
-    await typeInto(user, screen.getByLabelText('Match B'), 'Tokyo');
+    await typeInto(user, await screen.findByLabelText('Question text'), 'Match the capitals.');
+    await typeInto(user, await screen.findByLabelText('Item 1'), 'France');
+    await typeInto(user, await screen.findByLabelText('Item 2'), 'Japan');
+    await typeInto(user, await screen.findByLabelText('Match A'), 'Paris');
+    await typeInto(user, await screen.findByLabelText('Match B'), 'Tokyo');
     await user.click(screen.getByRole('button', { name: 'Add match' }));
-    await typeInto(user, screen.getByLabelText('Match C'), 'Berlin');
+    await typeInto(user, await screen.findByLabelText('Match C'), 'Berlin');
     await choose(screen.getByRole('combobox', { name: 'Item 1 matches' }), 'A');
     await choose(screen.getByRole('combobox', { name: 'Item 2 matches' }), 'B');
     // Berlin moves to the top: France's and Japan's matches are still Paris and Tokyo.
     await user.click(screen.getByRole('button', { name: 'Move Match C up' }));
     await user.click(screen.getByRole('button', { name: 'Move Match B up' }));
-    await typeInto(user, screen.getByLabelText('Points'), '6');
+    await typeInto(user, await screen.findByLabelText('Points'), '6');
     await user.click(saveButton());
 
     await waitFor(() => expect(onSave).toHaveBeenCalled());
     const sent = onSave.mock.calls[0]![0];
     expect(sent.options).toEqual([
-      { content: 'Berlin', is_answer: false, sort: 0 },
-      { content: 'Paris', is_answer: false, sort: 1 },
-      { content: 'Tokyo', is_answer: false, sort: 2 },
+      { content: '<p>Berlin</p>', is_answer: false, sort: 0 },
+      { content: '<p>Paris</p>', is_answer: false, sort: 1 },
+      { content: '<p>Tokyo</p>', is_answer: false, sort: 2 },
     ]);
     expect(sent.pairs).toEqual([
-      { sort: 0, content: 'France', option_sort: 1 },
-      { sort: 1, content: 'Japan', option_sort: 2 },
+      { sort: 0, content: '<p>France</p>', option_sort: 1 },
+      { sort: 1, content: '<p>Japan</p>', option_sort: 2 },
     ]);
   });
 
   it('names an unmatched item', async () => {
     const { onSave, user } = renderEditor({ defaultType: 'matching' });
-    await typeInto(user, screen.getByLabelText('Question text'), 'Match.');
+    await typeInto(user, await screen.findByLabelText('Question text'), 'Match.');
     await user.click(saveButton());
     expect((await screen.findAllByText('Choose the matching item for this entry.')).length).toBe(2);
     expect(onSave).not.toHaveBeenCalled();
@@ -214,21 +226,21 @@ describe('SubjectEditorModal', { timeout: 120_000 }, () => {
     const { onSave, user } = renderEditor({ defaultType: 'analysis' });
 
     // The stem's own text comes first; each sub-question has its own.
-    await typeInto(user, screen.getAllByLabelText('Question text')[0]!, 'Read the passage.');
+    await typeInto(user, (await screen.findAllByLabelText('Question text'))[0]!, 'Read the passage.');
     const first = screen.getByTestId('sub-subject-1');
-    await typeInto(user, within(first).getByLabelText('Question text'), 'Who wrote it?');
-    await typeInto(user, within(first).getByLabelText('Option A'), 'Lu Xun');
-    await typeInto(user, within(first).getByLabelText('Option B'), 'Ba Jin');
+    await typeInto(user, await within(first).findByLabelText('Question text'), 'Who wrote it?');
+    await typeInto(user, await within(first).findByLabelText('Option A'), 'Lu Xun');
+    await typeInto(user, await within(first).findByLabelText('Option B'), 'Ba Jin');
     await user.click(within(first).getByRole('button', { name: 'Remove option D' }));
     await user.click(within(first).getByRole('button', { name: 'Remove option C' }));
     await user.click(within(first).getByRole('radio', { name: 'A is correct' }));
-    await typeInto(user, within(first).getByLabelText('Points'), '3');
+    await typeInto(user, await within(first).findByLabelText('Points'), '3');
     await user.click(screen.getByRole('button', { name: 'Add sub-question' }));
     const second = screen.getByTestId('sub-subject-2');
     await choose(within(second).getByRole('combobox', { name: 'Question type' }), 'Short answer');
-    await typeInto(user, within(second).getByLabelText('Question text'), 'Summarise it.');
-    await typeInto(user, within(second).getByLabelText('Reference answer'), 'A story about…');
-    await typeInto(user, within(second).getByLabelText('Points'), '7');
+    await typeInto(user, await within(second).findByLabelText('Question text'), 'Summarise it.');
+    await typeInto(user, await within(second).findByLabelText('Reference answer'), 'A story about…');
+    await typeInto(user, await within(second).findByLabelText('Points'), '7');
     expect(screen.getByText('10 (sum of the sub-questions)')).toBeTruthy();
     await user.click(saveButton());
 
@@ -238,14 +250,20 @@ describe('SubjectEditorModal', { timeout: 120_000 }, () => {
     expect(sent.sub_subjects).toMatchObject([
       {
         type: 'single_selection',
-        description: 'Who wrote it?',
+        description: '<p>Who wrote it?</p>',
         point: 3,
         options: [
-          { content: 'Lu Xun', is_answer: true, sort: 0 },
-          { content: 'Ba Jin', is_answer: false, sort: 1 },
+          { content: '<p>Lu Xun</p>', is_answer: true, sort: 0 },
+          { content: '<p>Ba Jin</p>', is_answer: false, sort: 1 },
         ],
       },
-      { type: 'short_answer', description: 'Summarise it.', point: 7, answer: 'A story about…', options: [] },
+      {
+        type: 'short_answer',
+        description: '<p>Summarise it.</p>',
+        point: 7,
+        answer: '<p>A story about…</p>',
+        options: [],
+      },
     ]);
   });
 
@@ -259,9 +277,9 @@ describe('SubjectEditorModal', { timeout: 120_000 }, () => {
 
   it('sends a short answer with its reference answer, and a text block with no points', async () => {
     const { onSave, user } = renderEditor({ defaultType: 'short_answer' });
-    await typeInto(user, screen.getByLabelText('Question text'), 'Explain recursion.');
-    await typeInto(user, screen.getByLabelText('Reference answer'), 'A function calling itself.');
-    await typeInto(user, screen.getByLabelText('Points'), '10');
+    await typeInto(user, await screen.findByLabelText('Question text'), 'Explain recursion.');
+    await typeInto(user, await screen.findByLabelText('Reference answer'), 'A function calling itself.');
+    await typeInto(user, await screen.findByLabelText('Points'), '10');
     await choose(screen.getByRole('combobox', { name: 'Question type' }), 'Text block');
     expect(screen.getByText('A text block carries no points')).toBeTruthy();
     expect(screen.queryByLabelText('Points')).toBeNull();
@@ -270,7 +288,7 @@ describe('SubjectEditorModal', { timeout: 120_000 }, () => {
     await waitFor(() => expect(onSave).toHaveBeenCalled());
     expect(onSave.mock.calls[0]![0]).toMatchObject({
       type: 'paragraph_desc',
-      description: 'Explain recursion.',
+      description: '<p>Explain recursion.</p>',
       point: 0,
     });
   });

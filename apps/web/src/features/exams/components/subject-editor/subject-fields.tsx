@@ -4,9 +4,10 @@ import {
   SUBJECT_LIMITS,
   type SubjectType,
 } from '@lectern/contracts/exams/subject.schemas';
-import { Button, Card, Col, Flex, Input, InputNumber, Row, Select, Typography } from 'antd';
+import { Button, Card, Col, Flex, InputNumber, Row, Select, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RichTextInput } from '../../../../shared/components/rich-text/rich-text-input.tsx';
 import { BlankRows } from './blank-rows.tsx';
 import { EditorField, ListError, ListLabel } from './editor-field.tsx';
 import { MatchingRows } from './matching-rows.tsx';
@@ -130,15 +131,15 @@ export function SubjectFields<D extends SubjectDraftBase>({
         label={isParagraph ? t('editor.paragraphText') : t('editor.description')}
         htmlFor={`${id}-description`}
         error={errors.description}
-        extra={t('editor.htmlHint')}
       >
-        <Input.TextArea
+        <RichTextInput
+          pictures
           id={`${id}-description`}
-          autoSize={{ minRows: 3, maxRows: 14 }}
+          minRows={3}
           value={draft.description}
           disabled={disabled}
-          aria-invalid={errors.description ? true : undefined}
-          onChange={(event) => patch('description', { description: event.target.value })}
+          status={errors.description ? 'error' : undefined}
+          onChange={(html) => patch('description', { description: html })}
         />
       </EditorField>
 
@@ -181,12 +182,13 @@ export function SubjectFields<D extends SubjectDraftBase>({
           error={errors.answer}
           extra={t('editor.referenceAnswerHint')}
         >
-          <Input.TextArea
+          <RichTextInput
+            pictures
             id={`${id}-answer`}
-            autoSize={{ minRows: 2, maxRows: 10 }}
+            minRows={2}
             value={draft.answer}
             disabled={disabled}
-            onChange={(event) => patch('answer', { answer: event.target.value })}
+            onChange={(html) => patch('answer', { answer: html })}
           />
         </EditorField>
       )}
@@ -205,12 +207,13 @@ export function SubjectFields<D extends SubjectDraftBase>({
           htmlFor={`${id}-explanation`}
           error={errors.answer_explanation}
         >
-          <Input.TextArea
+          <RichTextInput
+            pictures
             id={`${id}-explanation`}
-            autoSize={{ minRows: 2, maxRows: 10 }}
+            minRows={2}
             value={draft.answer_explanation}
             disabled={disabled}
-            onChange={(event) => patch('answer_explanation', { answer_explanation: event.target.value })}
+            onChange={(html) => patch('answer_explanation', { answer_explanation: html })}
           />
         </EditorField>
       )}

@@ -2,10 +2,10 @@ import { COUNTDOWN_WINDOW_MS } from '@lectern/contracts/exams/attempt-deadline';
 import type { DistributeResponse } from '@lectern/contracts/exams/exam-taking.schemas';
 import type { PaperSubject } from '@lectern/contracts/exams/subject.schemas';
 import { Alert, App, Button, Card, Col, Flex, Row, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../shared/api/http-client.ts';
+import { formatDateTime } from '../../../../shared/components/date-time.ts';
 import { saveDraftOnExit, useSaveExamDraft, useSubmitExam } from '../../api/submit-exam.ts';
 import {
   fromWireAnswers,
@@ -66,7 +66,7 @@ function SaveStatus({ status }: { status: AutosaveStatus }) {
   if (status.state === 'saved') {
     return (
       <Typography.Text type="secondary">
-        {t('taking.savedAt', { time: dayjs(status.at).format('HH:mm:ss') })}
+        {t('taking.savedAt', { time: formatDateTime(status.at, 'HH:mm:ss') })}
       </Typography.Text>
     );
   }
@@ -274,7 +274,7 @@ export function ExamPaperForm({ examId, paper, onSubmitted }: ExamPaperFormProps
                 </div>
               ) : deadlineMs !== null ? (
                 <Typography.Text type="secondary">
-                  {t('taking.openUntil', { time: dayjs(deadlineMs).format('YYYY-MM-DD HH:mm') })}
+                  {t('taking.openUntil', { time: formatDateTime(deadlineMs, 'YYYY-MM-DD HH:mm') })}
                 </Typography.Text>
               ) : (
                 <Typography.Text type="secondary">{t('taking.noTimeLimit')}</Typography.Text>
