@@ -1,6 +1,6 @@
 import type { Subject } from '@lectern/contracts/exams/subject.schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import {
   errorResponse,
@@ -11,10 +11,13 @@ import {
   type ApiRoutes,
 } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
+import { fillRichText, preloadRichTextEditor, richTextValue } from '../../../test/rich-text.ts';
 import { choose, findDialog, waitForDialogGone } from '../test/authoring-dom.ts';
 import { makeAuthoringExam, makeLibDetail, makeLibNode, makeSubject } from '../test/authoring-fixtures.ts';
 import { ClassroomSubjectsPage } from './classroom-subjects-page.tsx';
 import { ExamSubjectsPage } from './exam-subjects-page.tsx';
+// The editor is a lazy chunk: loaded once up front, so no test waits for it.
+beforeAll(preloadRichTextEditor, 60_000);
 
 const threeQuestions = (): Subject[] => [
   makeSubject({ id: 1, description: '<p>Which structure is LIFO?</p>', point: 10 }),
@@ -97,9 +100,13 @@ describe('ExamSubjectsPage', { timeout: 120_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Add question' }));
     const dialog = await findDialog('Add question');
-    setText(within(dialog).getByLabelText('Question text'), 'What is a heap?');
-    setText(within(dialog).getByLabelText('Option A'), 'A tree');
-    setText(within(dialog).getByLabelText('Option B'), 'A list');
+    // Question text and options are the rich-text editor: set as one paragraph each.
+    await fillRichText(
+      await within(dialog).findByRole('textbox', { name: 'Question text' }),
+      'What is a heap?',
+    );
+    await fillRichText(await within(dialog).findByRole('textbox', { name: 'Option A' }), 'A tree');
+    await fillRichText(await within(dialog).findByRole('textbox', { name: 'Option B' }), 'A list');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove option D' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove option C' }));
     fireEvent.click(within(dialog).getByRole('radio', { name: 'A is correct' }));
@@ -114,12 +121,12 @@ describe('ExamSubjectsPage', { timeout: 120_000 }, () => {
         subjects: [
           {
             type: 'single_selection',
-            description: 'What is a heap?',
+            description: '<p>What is a heap?</p>',
             point: 5,
             difficulty_level: 0,
             options: [
-              { content: 'A tree', is_answer: true, sort: 0 },
-              { content: 'A list', is_answer: false, sort: 1 },
+              { content: '<p>A tree</p>', is_answer: true, sort: 0 },
+              { content: '<p>A list</p>', is_answer: false, sort: 1 },
             ],
             answer: null,
             answer_explanation: null,
@@ -147,7 +154,9 @@ describe('ExamSubjectsPage', { timeout: 120_000 }, () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit question 1' }, { timeout: 15_000 }));
     const dialog = await findDialog('Edit question');
-    expect((within(dialog).getByLabelText('Option B') as HTMLTextAreaElement).value).toBe('Stack');
+    expect(await richTextValue(await within(dialog).findByRole('textbox', { name: 'Option B' }))).toContain(
+      'Stack',
+    );
     setText(within(dialog).getByLabelText('Points'), '50');
     // 20 used, this question's own 10 replaced by 50.
     expect(await within(dialog).findByText('Points used: 60 / 100')).toBeTruthy();
