@@ -1,6 +1,6 @@
 import type { Subject } from '@lectern/contracts/exams/subject.schemas';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import {
   errorResponse,
@@ -12,9 +12,13 @@ import {
   type FetchMock,
 } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
+import { fillRichText, preloadRichTextEditor } from '../../../test/rich-text.ts';
 import { choose, findDialog } from '../test/authoring-dom.ts';
 import { makeExamListItem, makeLibDetail, makeLibNode, makeSubject } from '../test/authoring-fixtures.ts';
 import { SubjectLibPage } from './subject-lib-page.tsx';
+
+// The editor is a lazy chunk: loaded once up front, so no test waits for it.
+beforeAll(preloadRichTextEditor, 60_000);
 
 const questions = (): Subject[] => [
   makeSubject({ id: 1, description: '<p>First</p>', point: 4 }),
@@ -52,13 +56,16 @@ describe('SubjectLibPage', { timeout: 120_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add question' }));
     const dialog = await findDialog('Add question');
     await choose(within(dialog).getByRole('combobox', { name: 'Question type' }), 'Short answer');
-    fireEvent.change(within(dialog).getByLabelText('Question text'), { target: { value: 'Define a tree.' } });
+    await fillRichText(
+      await within(dialog).findByRole('textbox', { name: 'Question text' }),
+      'Define a tree.',
+    );
     fireEvent.change(within(dialog).getByLabelText('Points'), { target: { value: '3' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Question added')).toBeTruthy();
     expect(sentBodies(fetchMock, 'POST /api/subject-libs/9/subjects')[0]).toMatchObject({
-      subjects: [{ type: 'short_answer', description: 'Define a tree.', point: 3, answer: '' }],
+      subjects: [{ type: 'short_answer', description: '<p>Define a tree.</p>', point: 3, answer: '' }],
     });
   });
 

@@ -174,7 +174,7 @@ describe('HomeworkSettingsFields', () => {
 
       expect(screen.queryByLabelText('Duplicate threshold')).toBeNull();
       await user.click(screen.getByRole('switch', { name: 'Duplicate check' }));
-      expect((screen.getByLabelText('Duplicate threshold') as HTMLInputElement).value).toBe('30');
+      expect(((await screen.findByLabelText('Duplicate threshold')) as HTMLInputElement).value).toBe('30');
     },
   );
 });
