@@ -1,7 +1,8 @@
-import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { activities } from '../../db/schema/activities.ts';
 import { courseMembers, courses } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { memberCourseColumns, visibleInScope } from '../activities/activity-scope.repository.ts';
 import type { ActivityScope, MemberCourseAccessRow } from '../activities/activity-scope.ts';
 
 export type CalendarCourseRow = MemberCourseAccessRow & { name: string };
@@ -40,12 +41,7 @@ export function calendarRepository(db: Database) {
     async memberCourses(userId: number, orgId: number, tx: Executor = db): Promise<CalendarCourseRow[]> {
       return tx
         .select({
-          courseId: courses.id,
-          orgId: courses.orgId,
-          createdBy: courses.createdBy,
-          courseType: courses.courseType,
-          roles: courseMembers.roles,
-          name: sql<string>`coalesce(${courses.displayName}, ${courses.name})`,
+          ...memberCourseColumns,
         })
         .from(courseMembers)
         .innerJoin(courses, eq(courses.id, courseMembers.courseId))
@@ -79,10 +75,7 @@ export function calendarRepository(db: Database) {
         .from(activities)
         .where(
           and(
-            inArray(activities.courseId, scope.courseIds),
-            scope.draftCourseIds.length > 0
-              ? or(eq(activities.published, true), inArray(activities.courseId, scope.draftCourseIds))
-              : eq(activities.published, true),
+            visibleInScope(scope),
             or(
               within(activities.startTime, start, end),
               within(activities.endTime, start, end),

@@ -1,7 +1,8 @@
-import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { activities } from '../../db/schema/activities.ts';
 import { courseMembers, courses } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { memberCourseColumns, visibleInScope } from '../activities/activity-scope.repository.ts';
 import type { ActivityScope, MemberCourseAccessRow } from '../activities/activity-scope.ts';
 
 export type SearchCourseRow = MemberCourseAccessRow & {
@@ -25,13 +26,7 @@ export function containsPattern(keyword: string): string {
 }
 
 function visibleActivityWhere(scope: ActivityScope, pattern: string): SQL | undefined {
-  return and(
-    inArray(activities.courseId, scope.courseIds),
-    scope.draftCourseIds.length > 0
-      ? or(eq(activities.published, true), inArray(activities.courseId, scope.draftCourseIds))
-      : eq(activities.published, true),
-    ilike(activities.title, pattern),
-  );
+  return and(visibleInScope(scope), ilike(activities.title, pattern));
 }
 
 export function searchRepository(db: Database) {
@@ -45,12 +40,7 @@ export function searchRepository(db: Database) {
     ): Promise<SearchCourseRow[]> {
       return tx
         .select({
-          courseId: courses.id,
-          orgId: courses.orgId,
-          createdBy: courses.createdBy,
-          courseType: courses.courseType,
-          roles: courseMembers.roles,
-          name: sql<string>`coalesce(${courses.displayName}, ${courses.name})`,
+          ...memberCourseColumns,
           courseCode: courses.courseCode,
           // A missing display name or code must read as "no match", not as null.
           matches: sql<boolean>`coalesce(${courses.name} ilike ${pattern}
