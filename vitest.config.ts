@@ -43,6 +43,9 @@ function listTests(dir: string): string[] {
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one worker on a two-core CI machine, which left
+    // the web and contracts tests (the group before the server's) running one file at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: {

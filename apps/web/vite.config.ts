@@ -6,8 +6,11 @@ import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = 'http://localhost:3000';
 
-/** A locale file, `locales/<lang>.json`, or one of its parts, `locales/<lang>.<part>.json`. */
-const LOCALE_FILE = /[\\/]locales[\\/](zh-CN|zh-TW|en-US)(?:\.[\w-]+)?\.json$/;
+/**
+ * A locale file, `<feature>/locales/<lang>.json` or `shared/locales/<lang>.json`, or one of its parts,
+ * `locales/<lang>.<part>.json`.
+ */
+const LOCALE_FILE = /[\\/]([\w-]+)[\\/]locales[\\/](zh-CN|zh-TW|en-US)(?:\.[\w-]+)?\.json$/;
 
 /**
  * antd's runtime that every screen needs: theming, CSS-in-JS, locale, and the App context behind
@@ -38,10 +41,11 @@ const chunkGroups = [
     tags: ['$initial' as const],
   },
   {
-    // One chunk per interface language: shared/i18n fetches only the one in use (its files are many).
+    // One chunk per namespace (a feature, or shared) and language: shared/i18n fetches the namespaces a
+    // page uses, in the language in use; a feature's part files come together.
     name: (id: string) => {
-      const language = LOCALE_FILE.exec(id)?.[1];
-      return language ? `locale-${language}` : null;
+      const match = LOCALE_FILE.exec(id);
+      return match ? `locale-${match[2]}-${match[1]}` : null;
     },
     test: LOCALE_FILE,
   },

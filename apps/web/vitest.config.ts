@@ -13,6 +13,6 @@ export default defineConfig({
     unstubGlobals: true,
     passWithNoTests: true,
     // antd renders slowly under jsdom; a busy CI machine should not fail a correct test on time.
-    testTimeout: 20_000,
+    testTimeout: 30_000,
   },
 });

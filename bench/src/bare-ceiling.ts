@@ -167,8 +167,8 @@ const bareRoutes: BareRoute[] = [
             : false;
           if (!user || !ok) return reply.status(401).send({ code: 'invalid_credentials' });
           await pool.query(
-            `insert into sessions (id, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + interval '1 day')`,
-            [randomBytes(32).toString('base64url'), user.id, randomBytes(24).toString('base64url')],
+            `insert into sessions (id, user_id, expires_at) values ($1, $2, now() + interval '1 day')`,
+            [randomBytes(32).toString('base64url'), user.id],
           );
           return { id: user.id };
         },

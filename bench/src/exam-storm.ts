@@ -37,7 +37,7 @@ export function stormSettings(): StormSettings {
 
 export const STORM_TARGETS = { maxP95Ms: 500 } as const;
 
-type StudentSession = { userId: number; cookie: string; csrf: string };
+type StudentSession = { userId: number; cookie: string };
 
 export type StormData = {
   examId: number;
@@ -139,21 +139,19 @@ export async function seedExamStorm(
         userId,
         token,
         id: createHmac('sha256', sessionSecret).update(token).digest('base64url'),
-        csrf: randomBytes(24).toString('base64url'),
       };
     });
     await client.query(
-      `insert into sessions (id, user_id, csrf_token, expires_at)
-       select id, user_id, csrf, now() + interval '1 day'
-       from unnest($1::text[], $2::int[], $3::text[]) as s(id, user_id, csrf)`,
-      [sessions.map((s) => s.id), sessions.map((s) => s.userId), sessions.map((s) => s.csrf)],
+      `insert into sessions (id, user_id, expires_at)
+       select id, user_id, now() + interval '1 day'
+       from unnest($1::text[], $2::int[]) as s(id, user_id)`,
+      [sessions.map((s) => s.id), sessions.map((s) => s.userId)],
     );
     await client.query('commit');
     await client.query('analyze');
     const asStudent = (s: (typeof sessions)[number]): StudentSession => ({
       userId: s.userId,
-      cookie: `lectern_session=${s.token}`,
-      csrf: s.csrf,
+      cookie: `session=${s.token}`,
     });
     return {
       examId,
@@ -264,7 +262,7 @@ async function oursFlow(
   result: SideResult,
 ): Promise<void> {
   const headers = { cookie: student.cookie };
-  const writeHeaders = { ...headers, 'content-type': 'application/json', 'x-csrf-token': student.csrf };
+  const writeHeaders = { ...headers, 'content-type': 'application/json' };
   const paper = await timed(result, 'distribute', `${baseUrl}/api/exams/${examId}/distribute`, { headers });
   if (!paper.ok) return;
   const { exam_paper_instance_id: instanceId, subjects } = paper.body as {

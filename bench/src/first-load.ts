@@ -1,6 +1,8 @@
-// First load (issue 11): how much JavaScript each entry route needs before it can render, from the built
-// web app's Vite manifest, and the first contentful paint of the sign-in and course pages in headless
-// Chromium against the built server with the demo data. It builds nothing: run `npm run build` first.
+// First load (issue 11): how much JavaScript the sign-in and course pages need before they are shown, and
+// their first contentful paint, in headless Chromium against the built server with the demo data: the
+// scripts the browser itself requested before the page's content appeared (lazy chunks and message
+// namespaces included), each counted at its gzip -9 size. Other entry routes are sized from the Vite
+// manifest's static import graph, for comparison. It builds nothing: run `npm run build` first.
 // Targets: at most 300 KB of gzipped JavaScript on the sign-in and course pages, first paint under 0.8 s.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,47 +39,43 @@ type EntryRoute = {
    * keyed in the manifest; what they import statically comes with them.
    */
   modules: string[];
-  /** Only the sign-in and course pages have a target (issue 11); the rest is reported for comparison. */
-  target: boolean;
 };
 
-/** Keep in step with router.tsx: a module named here that is no chunk of its own fails the bench. */
+/**
+ * Sized from the manifest for comparison (the targets are measured in the browser). Keep in step with
+ * router.tsx: a module named here that is no chunk of its own fails the bench.
+ */
 const ENTRY_ROUTES: EntryRoute[] = [
   {
     name: 'login',
     path: '/login',
     modules: ['src/features/identity/routes/login-page.tsx'],
-    target: true,
   },
   {
     name: 'my courses',
     path: '/user/courses',
     modules: [SHELL, 'src/features/courses/routes/my-courses-page.tsx'],
-    target: false,
   },
   {
     name: 'course page',
     path: '/course/:courseId',
     modules: [SHELL, COURSE_LAYOUT, 'src/features/activities/routes/course-content-page.tsx'],
-    target: true,
   },
   {
     name: 'exam taking',
     path: '/exam/:id/take',
     modules: [SHELL, 'src/features/exams/routes/exam-take-page.tsx'],
-    target: false,
   },
   {
     name: 'homework',
     path: '/course/:courseId/activity/:homeworkId',
     modules: [SHELL, COURSE_LAYOUT, 'src/features/activities/routes/activity-page.tsx'],
-    target: false,
   },
 ];
 
 /**
- * The interface language the measurements use; main.tsx fetches its messages (the chunk vite.config.ts
- * names locale-<lang>) before the first render.
+ * The interface language the measurements use; main.tsx fetches its shared messages (the chunk
+ * vite.config.ts names locale-<lang>-shared) before the first render, pages their own namespaces.
  */
 const LOCALE = 'zh-CN';
 
@@ -135,8 +133,7 @@ function sizeRoutes(manifest: Manifest, gzipped: (file: string) => number): Rout
   const entries = Object.entries(manifest)
     .filter(([, chunk]) => chunk.isEntry)
     .map(([key]) => key);
-  const localeKeys = Object.keys(manifest).filter((key) => manifest[key]!.name === `locale-${LOCALE}`);
-  if (localeKeys.length === 0) throw new Error(`the web manifest has no ${LOCALE} locale chunk`);
+  const localeKeys = Object.keys(manifest).filter((key) => manifest[key]!.name === `locale-${LOCALE}-shared`);
   return ENTRY_ROUTES.map((route) => {
     for (const key of route.modules) {
       if (!manifest[key]) {
@@ -153,33 +150,62 @@ function sizeRoutes(manifest: Manifest, gzipped: (file: string) => number): Rout
   });
 }
 
-type PaintSample = { fcpMs: number; jsBeforePaint: string[] };
+type PaintSample = {
+  fcpMs: number;
+  /** When the page's content was in the document (its `shown` test first held). */
+  shownMs: number;
+  /** Scripts the page requested before it was shown, as paths in the web build. */
+  jsBeforeShown: string[];
+};
 
 /**
- * Runs in the page (a string: the bench compiles without the DOM's types): waits for the first contentful
- * paint and lists the scripts whose download had finished by then.
+ * Installed before any of the page's scripts (a string: the bench compiles without the DOM's types):
+ * records the first contentful paint and the moment `shown` first holds.
  */
-const PAINT_PROBE = `new Promise((resolve, reject) => {
-  const timer = setTimeout(() => reject(new Error('no first-contentful-paint within 15 s')), 15000);
-  new PerformanceObserver((list, observer) => {
+function shownProbe(shown: string): string {
+  return `(() => {
+  const probe = (window.__firstLoadProbe = { fcp: undefined, shown: undefined });
+  new PerformanceObserver((list) => {
     const paint = list.getEntriesByName('first-contentful-paint')[0];
-    if (!paint) return;
-    observer.disconnect();
-    clearTimeout(timer);
-    const jsBeforePaint = performance
-      .getEntriesByType('resource')
-      .filter((entry) => entry.name.endsWith('.js') && entry.responseEnd <= paint.startTime)
-      .map((entry) => new URL(entry.name).pathname.slice(1));
-    resolve({ fcpMs: paint.startTime, jsBeforePaint });
+    if (paint && probe.fcp === undefined) probe.fcp = paint.startTime;
   }).observe({ type: 'paint', buffered: true });
-})`;
+  const check = () => {
+    if (probe.shown === undefined && (${shown})) probe.shown = performance.now();
+    return probe.shown !== undefined;
+  };
+  new MutationObserver((_records, observer) => {
+    if (check()) observer.disconnect();
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+})()`;
+}
 
-/** One cold visit (fresh context: empty cache) and its first contentful paint. */
-async function measurePaint(context: BrowserContext, url: string): Promise<PaintSample> {
+/** Reads the probe once the page is shown and painted; lists the scripts requested before it was shown. */
+const READ_PROBE = `(() => {
+  const probe = window.__firstLoadProbe;
+  const jsBeforeShown = performance
+    .getEntriesByType('resource')
+    .filter((entry) => new URL(entry.name).pathname.endsWith('.js') && entry.startTime <= probe.shown)
+    .map((entry) => new URL(entry.name).pathname.slice(1));
+  return { fcpMs: probe.fcp, shownMs: probe.shown, jsBeforeShown };
+})()`;
+
+/** One cold visit (fresh context: empty cache) until the page's content is shown. */
+async function measurePaint(context: BrowserContext, url: string, shown: string): Promise<PaintSample> {
   const page = await context.newPage();
   try {
-    await page.goto(url, { waitUntil: 'load' });
-    return (await page.evaluate(PAINT_PROBE)) as PaintSample;
+    await page.addInitScript(shownProbe(shown));
+    await page.goto(url, { waitUntil: 'commit' });
+    // A function, not a string: the app's CSP forbids the eval a string predicate needs.
+    await page.waitForFunction(
+      () => {
+        const probe = (globalThis as { __firstLoadProbe?: { fcp?: number; shown?: number } })
+          .__firstLoadProbe;
+        return probe?.shown !== undefined && probe.fcp !== undefined;
+      },
+      undefined,
+      { timeout: 30_000, polling: 50 },
+    );
+    return (await page.evaluate(READ_PROBE)) as PaintSample;
   } finally {
     await page.close();
   }
@@ -196,9 +222,7 @@ async function signInAndFindCourse(context: BrowserContext, baseUrl: string): Pr
   const login = await context.request.post(`${baseUrl}/api/login`, { data: DEMO_STUDENT });
   if (!login.ok())
     throw new Error(`login as ${DEMO_STUDENT.login} failed: ${login.status()} ${await login.text()}`);
-  const csrf = (await context.cookies()).find((cookie) => cookie.name === 'lectern_csrf')?.value ?? '';
   const courses = await context.request.post(`${baseUrl}/api/my-courses`, {
-    headers: { 'x-csrf-token': csrf },
     data: { page: 1, page_size: 100, conditions: {} },
   });
   if (!courses.ok())
@@ -232,9 +256,20 @@ async function measurePaints(baseUrl: string, runs: number): Promise<PaintResult
     const cookies = await setup.cookies();
     await setup.close();
 
+    // What "shown" means: the form one can sign in with; the course's title and its outline's modules.
     const pages = [
-      { name: 'login', url: `${baseUrl}/login`, signedIn: false },
-      { name: 'course page', url: `${baseUrl}/course/${courseId}`, signedIn: true },
+      {
+        name: 'login',
+        url: `${baseUrl}/login`,
+        signedIn: false,
+        shown: `document.querySelector('form button[type="submit"]') !== null`,
+      },
+      {
+        name: 'course page',
+        url: `${baseUrl}/course/${courseId}`,
+        signedIn: true,
+        shown: `document.querySelector('main h1') !== null && document.querySelector('main section[aria-label]') !== null`,
+      },
     ];
     const results: PaintResult[] = pages.map((page) => ({ name: page.name, samples: [] }));
     // One visit of each first, not counted: the server's first answers include its own warm-up.
@@ -242,7 +277,7 @@ async function measurePaints(baseUrl: string, runs: number): Promise<PaintResult
       for (const [index, page] of pages.entries()) {
         const context = await newContext();
         if (page.signedIn) await context.addCookies(cookies);
-        const sample = await measurePaint(context, page.url);
+        const sample = await measurePaint(context, page.url, page.shown);
         await context.close();
         if (run >= 0) results[index]!.samples.push(sample);
       }
@@ -251,6 +286,14 @@ async function measurePaints(baseUrl: string, runs: number): Promise<PaintResult
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The built web app measured: apps/web/dist, or BENCH_WEB_DIST (another build of it, to compare two
+ * builds on the same machine in the same hour).
+ */
+function webDistDir(): string {
+  return path.resolve(process.env.BENCH_WEB_DIST || path.join(repoRoot, 'apps', 'web', 'dist'));
 }
 
 /** The built server on an embedded database of its own with the demo data, as the browser tests run it. */
@@ -273,7 +316,7 @@ async function startDemoServer() {
         DATA_DIR: dataDir,
         // Empty means "not set": the demo data must never go into a developer's PostgreSQL database.
         DATABASE_URL: '',
-        WEB_DIST: path.join(repoRoot, 'apps', 'web', 'dist'),
+        WEB_DIST: webDistDir(),
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
       },
@@ -293,7 +336,7 @@ async function startDemoServer() {
 
 /** Prints the table and the verdicts; true when every target is met. */
 export async function runFirstLoad(): Promise<boolean> {
-  const webDist = path.join(repoRoot, 'apps', 'web', 'dist');
+  const webDist = webDistDir();
   const manifest = readManifest(webDist);
   const gzipped = gzipSizer(webDist);
   const sizes = sizeRoutes(manifest, gzipped);
@@ -309,37 +352,61 @@ export async function runFirstLoad(): Promise<boolean> {
   }
 
   let allMet = true;
-  console.log(
-    `\n  JavaScript before first render (gzip -9, entry + ${LOCALE} messages + the route's lazy chunks)`,
-  );
   const width = Math.max(...sizes.map((size) => size.route.name.length));
-  for (const { route, files, bytes } of sizes) {
-    const met = bytes <= TARGET_KB * 1024;
-    if (route.target) allMet &&= met;
-    const verdict = route.target ? `target <= ${TARGET_KB} KB: ${met ? 'met' : 'MISSED'}` : 'no target';
+  console.log(
+    `\n  JavaScript requested before the page was shown, headless Chromium, cold cache (gzip -9; ${runs} visits)`,
+  );
+  for (const { name, samples } of paints) {
+    // The same scripts every visit, unless a lazy chunk raced the content; the largest visit counts.
+    const perVisit = samples.map((sample) => {
+      const files = new Set(sample.jsBeforeShown);
+      let bytes = 0;
+      for (const file of files) bytes += gzipped(file);
+      return { files, bytes };
+    });
+    const worst = perVisit.reduce((a, b) => (b.bytes > a.bytes ? b : a));
+    const met = worst.bytes <= TARGET_KB * 1024;
+    allMet &&= met;
     console.log(
-      `  ${route.name.padEnd(width)}  ${kb(bytes).padStart(6)} KB in ${String(files.size).padStart(2)} files  (${verdict})  ${route.path}`,
+      `  ${name.padEnd(width)}  ${kb(worst.bytes).padStart(6)} KB in ${String(worst.files.size).padStart(2)} files  (target <= ${TARGET_KB} KB: ${met ? 'met' : 'MISSED'})`,
     );
+    // What the static graph below does not show: lazy chunks and message namespaces, largest first.
+    const counted = sizes.find((size) => size.route.name === name)?.files ?? new Set<string>();
+    const beyond = [...worst.files]
+      .filter((file) => !counted.has(file))
+      .map((file) => ({ file, bytes: gzipped(file) }))
+      .sort((a, b) => b.bytes - a.bytes);
+    if (beyond.length > 0) {
+      const total = beyond.reduce((sum, entry) => sum + entry.bytes, 0);
+      const largest = beyond
+        .slice(0, 8)
+        .map((entry) => `${path.basename(entry.file)} ${kb(entry.bytes)}`)
+        .join(', ');
+      console.log(
+        `  ${''.padEnd(width)}  of which ${kb(total)} KB in ${beyond.length} files beyond its static graph: ${largest}${beyond.length > 8 ? ', …' : ''}`,
+      );
+    }
   }
 
-  console.log(`\n  first contentful paint, headless Chromium, cold cache (median of ${runs}; min–max)`);
+  console.log(`\n  first contentful paint and page shown, same visits (median of ${runs}; min–max)`);
   for (const { name, samples } of paints) {
     const times = samples.map((sample) => sample.fcpMs);
+    const shown = samples.map((sample) => sample.shownMs);
     const fcp = median(times);
     const met = fcp < TARGET_FCP_MS;
     allMet &&= met;
     console.log(
-      `  ${name.padEnd(width)}  ${fcp.toFixed(0).padStart(6)} ms (${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)})  (target < ${TARGET_FCP_MS} ms: ${met ? 'met' : 'MISSED'})`,
+      `  ${name.padEnd(width)}  FCP ${fcp.toFixed(0).padStart(5)} ms (${Math.min(...times).toFixed(0)}–${Math.max(...times).toFixed(0)})  (target < ${TARGET_FCP_MS} ms: ${met ? 'met' : 'MISSED'});` +
+        `  shown ${median(shown).toFixed(0)} ms (${Math.min(...shown).toFixed(0)}–${Math.max(...shown).toFixed(0)})`,
     );
-    // The browser's own account: scripts it had fetched before painting, against the manifest's count.
-    const fetched = new Set(samples.flatMap((sample) => sample.jsBeforePaint));
-    const counted = sizes.find((size) => size.route.name === name)?.files ?? new Set<string>();
-    let fetchedBytes = 0;
-    for (const file of fetched) fetchedBytes += gzipped(file);
-    const uncounted = [...fetched].filter((file) => !counted.has(file));
+  }
+
+  console.log(
+    `\n  for comparison, the static import graph (Vite manifest: entry + ${LOCALE} shared messages + the route's lazy chunks)`,
+  );
+  for (const { route, files, bytes } of sizes) {
     console.log(
-      `  ${''.padEnd(width)}  the browser fetched ${fetched.size} scripts (${kb(fetchedBytes)} KB gzipped) before painting` +
-        (uncounted.length > 0 ? `; not in the manifest count: ${uncounted.join(', ')}` : ''),
+      `  ${route.name.padEnd(width)}  ${kb(bytes).padStart(6)} KB in ${String(files.size).padStart(2)} files  ${route.path}`,
     );
   }
   console.log(`\n${FIRST_LOAD_NAME}: ${allMet ? 'TARGETS MET' : 'TARGETS NOT MET'}`);

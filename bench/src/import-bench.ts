@@ -43,7 +43,7 @@ export async function paperDocx(questions: number): Promise<Buffer> {
   });
 }
 
-type Session = { cookie: string; csrf: string };
+type Session = { cookie: string };
 
 async function call(
   server: RunningProcess,
@@ -53,7 +53,7 @@ async function call(
 ): Promise<unknown> {
   const response = await fetch(server.baseUrl + path, {
     ...init,
-    headers: { cookie: session.cookie, 'x-csrf-token': session.csrf, ...(init.headers ?? {}) },
+    headers: { cookie: session.cookie, ...(init.headers ?? {}) },
   });
   const text = await response.text();
   if (!response.ok)
@@ -134,8 +134,7 @@ export async function runImportBench(
     .getSetCookie()
     .map((h) => h.split(';')[0]!)
     .join('; ');
-  const { csrf_token: csrf } = (await response.json()) as { csrf_token: string };
-  const session = { cookie, csrf };
+  const session = { cookie };
   const lib = (await call(server, session, '/api/subject-libs', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

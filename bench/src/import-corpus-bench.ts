@@ -34,7 +34,7 @@ export async function runImportCorpusBench(): Promise<boolean> {
     `errors by kind: ${errors.length === 0 ? 'none' : errors.map(([k, n]) => `${k} ${n}`).join(', ')}`,
   );
   console.log(
-    `warnings: ${summary.warningCount} in all; losses warned by the convert step, by message (files):`,
+    `warnings: ${summary.warningCount} in all; losses warned (on the file or on a question), by message (files):`,
   );
   for (const [message, files] of Object.entries(summary.lossesByMessage))
     console.log(`  ${files}× ${message}`);

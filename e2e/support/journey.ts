@@ -88,11 +88,3 @@ export async function openCourseFromMyCourses(page: Page, courseName: string): P
   await expectPath(page, /^\/course\/\d+$/);
   return Number(pathOf(page).split('/')[2]);
 }
-
-/** The value of the CSRF cookie the server set at login, as the page's own scripts would read it. */
-export async function csrfToken(page: Page): Promise<string> {
-  const cookies = await page.context().cookies();
-  const cookie = cookies.find((c) => c.name === 'lectern_csrf');
-  if (!cookie) throw new Error(`no lectern_csrf cookie (cookies: ${cookies.map((c) => c.name).join(', ')})`);
-  return decodeURIComponent(cookie.value);
-}

@@ -3,7 +3,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, test } from 'vitest';
 import { samplePdf } from '../../apps/server/src/seed/sample-pdf.ts';
 import { DEMO_PASSWORD, login } from '../support/browser.ts';
-import { CS201, csrfToken, toast, UI_TIMEOUT, useJourneyServer, visible } from '../support/journey.ts';
+import { CS201, toast, UI_TIMEOUT, useJourneyServer, visible } from '../support/journey.ts';
 
 const journey = useJourneyServer();
 
@@ -13,9 +13,8 @@ const TEACHER = 't1001';
 
 /** The demo homework's course and id, read through the API as the course page reads them. */
 async function findHomework(page: Page): Promise<{ courseId: number; homeworkId: number }> {
-  const headers = { 'x-csrf-token': await csrfToken(page) };
   const { courses } = await json<{ courses: { id: number; name: string }[] }>(
-    await page.request.post('/api/my-courses', { data: { page: 1, page_size: 100 }, headers }),
+    await page.request.post('/api/my-courses', { data: { page: 1, page_size: 100 } }),
   );
   const course = courses.find((c) => c.name === CS201.name);
   if (!course) throw new Error(`${CS201.name} is not among my courses`);
@@ -49,13 +48,9 @@ async function handIn(
   homeworkId: number,
   file: { name: string; mimeType: string; buffer: Buffer },
 ): Promise<{ uploadId: number; submissionId: number; name: string }> {
-  const headers = { 'x-csrf-token': await csrfToken(page) };
-  const upload = await json<{ id: number }>(
-    await page.request.post('/api/uploads', { headers, multipart: { file } }),
-  );
+  const upload = await json<{ id: number }>(await page.request.post('/api/uploads', { multipart: { file } }));
   const { submission } = await json<{ submission: { id: number } }>(
     await page.request.post(`/api/course/activities/${homeworkId}/submissions`, {
-      headers,
       data: { comment: `<p>${file.name}</p>`, uploads: [upload.id] },
     }),
   );
@@ -165,17 +160,14 @@ describe('homework duplicate check and marked files', () => {
     const annotated = await PDFDocument.load(pdf);
     const font = await annotated.embedFont(StandardFonts.Helvetica);
     annotated.getPage(0).drawText('Well done: reversal is O(n)', { x: 60, y: 120, size: 16, font });
-    const headers = { 'x-csrf-token': await csrfToken(teacher) };
     // The demo homework shows scores at once; this one waits for the teacher to publish them.
     await json(
       await teacher.request.put(`/api/homework/${homeworkId}/announce-mark-status`, {
-        headers,
         data: { isAnnounceMark: 0, announceScoreType: 1 },
       }),
     );
     const upload = await json<{ id: number }>(
       await teacher.request.post('/api/uploads', {
-        headers,
         multipart: {
           file: {
             name: 'lab-report (marked).pdf',
@@ -187,7 +179,6 @@ describe('homework duplicate check and marked files', () => {
     );
     await json(
       await teacher.request.put(`/api/course/activities/${homeworkId}/submissions/correct-uploads`, {
-        headers,
         data: {
           submission_id: handedIn.submissionId,
           uploads: [{ upload_id: upload.id, origin_upload_id: handedIn.uploadId }],
@@ -196,7 +187,6 @@ describe('homework duplicate check and marked files', () => {
     );
     await json(
       await teacher.request.put(`/api/course/activities/${homeworkId}/submission/score`, {
-        headers,
         data: { id: handedIn.submissionId, score: 88, instructor_comment: '逆置讲得清楚' },
       }),
     );

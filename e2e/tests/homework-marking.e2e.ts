@@ -4,7 +4,6 @@ import { samplePdf } from '../../apps/server/src/seed/sample-pdf.ts';
 import { login } from '../support/browser.ts';
 import {
   CS201,
-  csrfToken,
   expectPath,
   openCourseFromMyCourses,
   pathOf,
@@ -30,40 +29,37 @@ async function openHomework(page: Page): Promise<number> {
 
 /** A JSON call with the page's session, as the app itself makes it; fails the test on a refusal. */
 async function api(page: Page, method: string, path: string, body?: unknown): Promise<unknown> {
-  const csrf = await csrfToken(page);
   return page.evaluate(
-    async ({ method, path, body, csrf }) => {
+    async ({ method, path, body }) => {
       const response = await fetch(path, {
         method,
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        headers: { 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();
       if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
       return text ? (JSON.parse(text) as unknown) : null;
     },
-    { method, path, body, csrf },
+    { method, path, body },
   );
 }
 
 /** Set-up through the API: the student uploads a PDF and hands it in. Answers the student's name. */
 async function handInPdf(page: Page, homeworkId: number, stamp: string): Promise<string> {
-  const csrf = await csrfToken(page);
   const pdf = samplePdf({ title: 'Linked list', pages: [{ heading: `Report ${stamp}` }] }).toString('base64');
   const uploadId = await page.evaluate(
-    async ({ pdf, csrf, name }) => {
+    async ({ pdf, name }) => {
       const bytes = Uint8Array.from(atob(pdf), (c) => c.charCodeAt(0));
       const form = new FormData();
       form.append('file', new File([bytes], name, { type: 'application/pdf' }));
       const response = await fetch('/api/uploads', {
         method: 'POST',
         body: form,
-        headers: { 'x-csrf-token': csrf },
       });
       if (!response.ok) throw new Error(`upload: ${response.status} ${await response.text()}`);
       return ((await response.json()) as { id: number }).id;
     },
-    { pdf, csrf, name: `report-${stamp}.pdf` },
+    { pdf, name: `report-${stamp}.pdf` },
   );
   await api(page, 'POST', `/api/course/activities/${homeworkId}/submissions`, {
     uploads: [uploadId],

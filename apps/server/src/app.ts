@@ -7,6 +7,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '@lectern/contracts/common/health.schemas';
 import type { Config } from './config.ts';
 import { registerActivitiesRoutes } from './modules/activities/activities.routes.ts';
+import { registerAnnouncementsRoutes } from './modules/announcements/announcements.routes.ts';
 import { registerCalendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
 import { registerDuplicateCheckRoutes } from './modules/homework/duplicate-check.routes.ts';
@@ -18,10 +19,13 @@ import { registerHomeworkMarkingRoutes } from './modules/homework/homework-marki
 import { registerHomeworkRoutes } from './modules/homework/homework.routes.ts';
 import { identityService } from './modules/identity/identity.service.ts';
 import { registerGradebookRoutes } from './modules/gradebook/gradebook.routes.ts';
+import { registerAccessTokenRoutes } from './modules/identity/access-tokens.routes.ts';
 import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
 import { registerOrgAdminRoutes } from './modules/identity/org-admin.routes.ts';
+import { registerProfileRoutes } from './modules/identity/profile.routes.ts';
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerSessionHook } from './modules/identity/session.hook.ts';
+import { registerSsoRoutes } from './modules/identity/sso.routes.ts';
 import { registerRubricsRoutes } from './modules/rubrics/rubrics.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerTodosRoutes } from './modules/todos/todos.routes.ts';
@@ -117,7 +121,10 @@ export async function buildApp(options: BuildAppOptions) {
   );
 
   registerIdentityRoutes(app, ctx, identity);
+  registerAccessTokenRoutes(app, ctx);
   registerOrgAdminRoutes(app, ctx);
+  registerSsoRoutes(app, ctx, identity);
+  registerProfileRoutes(app, ctx);
   registerCoursesRoutes(app, ctx);
   registerActivitiesRoutes(app, ctx);
   registerUploadsRoutes(app, ctx);
@@ -134,6 +141,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerSearchRoutes(app, ctx);
   registerGradebookRoutes(app, ctx);
   registerDuplicateCheckRoutes(app, ctx);
+  registerAnnouncementsRoutes(app, ctx);
 
   if (options.serveWeb !== false) {
     await registerWebApp(app, config.webDist ?? defaultWebDist());

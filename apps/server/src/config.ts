@@ -89,6 +89,36 @@ const EnvSchema = z.object({
   DUPLICATE_CHECK_PROVIDER_NAME: z.string().trim().min(1).default('external'),
   /** How often a submitted file's result is asked for. */
   DUPLICATE_CHECK_POLL_SECONDS: z.coerce.number().positive().default(60),
+  /**
+   * The address users reach Lectern at (e.g. https://lms.example.edu), required for single sign-on: the
+   * callback URLs given to the identity provider are built from it, never from the request's Host header.
+   */
+  LECTERN_PUBLIC_URL: z.url().optional(),
+  /** The organisation single sign-on users belong to (its code); unset: the only organisation. */
+  LECTERN_SSO_ORG_CODE: z.string().trim().min(1).optional(),
+  /** Create an account on first sign-in through the identity provider; off: unknown users are refused. */
+  LECTERN_SSO_JIT: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** The CAS server's base URL (e.g. https://cas.example.edu/cas); set to sign in through CAS. */
+  LECTERN_CAS_URL: z.url().optional(),
+  /** 3: /p3/serviceValidate with attributes; 2: /serviceValidate (attributes read when the server sends them). */
+  LECTERN_CAS_VERSION: z.enum(['2', '3']).default('3'),
+  LECTERN_CAS_DISPLAY_NAME: z.string().trim().min(1).default('CAS'),
+  /** The attribute holding the user number; unset: the CAS user name itself. */
+  LECTERN_CAS_USER_NO_ATTRIBUTE: z.string().trim().min(1).optional(),
+  LECTERN_CAS_NAME_ATTRIBUTE: z.string().trim().min(1).default('cn'),
+  LECTERN_CAS_EMAIL_ATTRIBUTE: z.string().trim().min(1).default('mail'),
+  /** The OpenID Connect issuer (discovery at <issuer>/.well-known/openid-configuration). */
+  LECTERN_OIDC_ISSUER: z.url().optional(),
+  LECTERN_OIDC_CLIENT_ID: z.string().trim().min(1).optional(),
+  LECTERN_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  LECTERN_OIDC_DISPLAY_NAME: z.string().trim().min(1).default('OpenID Connect'),
+  LECTERN_OIDC_SCOPES: z.string().trim().min(1).default('openid profile email'),
+  LECTERN_OIDC_USER_NO_CLAIM: z.string().trim().min(1).default('preferred_username'),
+  LECTERN_OIDC_NAME_CLAIM: z.string().trim().min(1).default('name'),
+  LECTERN_OIDC_EMAIL_CLAIM: z.string().trim().min(1).default('email'),
 });
 
 export type Config = Readonly<{
@@ -122,6 +152,37 @@ export type Config = Readonly<{
   sofficeTimeoutMs: number;
   duplicateCheckProvider:
     { url: string; token: string | undefined; name: string; pollMs: number } | undefined;
+  sso: SsoConfig;
+}>;
+
+export type CasConfig = Readonly<{
+  url: string;
+  version: 2 | 3;
+  displayName: string;
+  /** undefined: the CAS user name is the user number. */
+  userNoAttribute: string | undefined;
+  nameAttribute: string;
+  emailAttribute: string;
+}>;
+
+export type OidcConfig = Readonly<{
+  issuer: string;
+  clientId: string;
+  clientSecret: string | undefined;
+  displayName: string;
+  scopes: string;
+  userNoClaim: string;
+  nameClaim: string;
+  emailClaim: string;
+}>;
+
+/** Single sign-on (decision 0013): each protocol is undefined unless configured. */
+export type SsoConfig = Readonly<{
+  publicUrl: string | undefined;
+  orgCode: string | undefined;
+  jit: boolean;
+  cas: CasConfig | undefined;
+  oidc: OidcConfig | undefined;
 }>;
 
 /**
@@ -173,6 +234,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           pollMs: e.DUPLICATE_CHECK_POLL_SECONDS * 1000,
         }
       : undefined,
+    sso: ssoConfig(e),
+  };
+}
+
+function ssoConfig(e: z.infer<typeof EnvSchema>): SsoConfig {
+  const cas = e.LECTERN_CAS_URL
+    ? {
+        url: e.LECTERN_CAS_URL.replace(/\/+$/, ''),
+        version: e.LECTERN_CAS_VERSION === '2' ? (2 as const) : (3 as const),
+        displayName: e.LECTERN_CAS_DISPLAY_NAME,
+        userNoAttribute: e.LECTERN_CAS_USER_NO_ATTRIBUTE,
+        nameAttribute: e.LECTERN_CAS_NAME_ATTRIBUTE,
+        emailAttribute: e.LECTERN_CAS_EMAIL_ATTRIBUTE,
+      }
+    : undefined;
+  if (e.LECTERN_OIDC_ISSUER && !e.LECTERN_OIDC_CLIENT_ID) {
+    throw new Error('Invalid configuration:\n  LECTERN_OIDC_CLIENT_ID: required with LECTERN_OIDC_ISSUER');
+  }
+  const oidc =
+    e.LECTERN_OIDC_ISSUER && e.LECTERN_OIDC_CLIENT_ID
+      ? {
+          issuer: e.LECTERN_OIDC_ISSUER,
+          clientId: e.LECTERN_OIDC_CLIENT_ID,
+          clientSecret: e.LECTERN_OIDC_CLIENT_SECRET || undefined,
+          displayName: e.LECTERN_OIDC_DISPLAY_NAME,
+          scopes: e.LECTERN_OIDC_SCOPES,
+          userNoClaim: e.LECTERN_OIDC_USER_NO_CLAIM,
+          nameClaim: e.LECTERN_OIDC_NAME_CLAIM,
+          emailClaim: e.LECTERN_OIDC_EMAIL_CLAIM,
+        }
+      : undefined;
+  if ((cas || oidc) && !e.LECTERN_PUBLIC_URL) {
+    throw new Error(
+      'Invalid configuration:\n  LECTERN_PUBLIC_URL: required when single sign-on is configured',
+    );
+  }
+  return {
+    publicUrl: e.LECTERN_PUBLIC_URL ? new URL(e.LECTERN_PUBLIC_URL).origin : undefined,
+    orgCode: e.LECTERN_SSO_ORG_CODE,
+    jit: e.LECTERN_SSO_JIT,
+    cas,
+    oidc,
   };
 }
 

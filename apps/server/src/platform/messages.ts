@@ -4,6 +4,7 @@ import { errorCodeMessages, formatMessage, type MessageParams } from '@lectern/c
 import { platformMessages } from '@lectern/contracts/common/platform.messages';
 import { storableTextMessages } from '@lectern/contracts/common/storable-text';
 import { activitiesMessages } from '@lectern/contracts/activities/activities.messages';
+import { announcementsMessages } from '@lectern/contracts/announcements/announcements.messages';
 import { calendarMessages } from '@lectern/contracts/calendar/calendar.messages';
 import { coursesMessages } from '@lectern/contracts/courses/courses.messages';
 import { dataImportMessages } from '@lectern/contracts/data-import/data-import.messages';
@@ -43,6 +44,7 @@ const catalogue = {
   ...duplicateCheckMessages,
   ...calendarMessages,
   ...searchMessages,
+  ...announcementsMessages,
 };
 
 export type MessageKey = keyof typeof catalogue;

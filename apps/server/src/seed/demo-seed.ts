@@ -7,7 +7,9 @@ import type { CourseRole } from '@lectern/contracts/courses/course-roles';
 import { getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import * as accessTokensSchema from '../db/schema/access-tokens.ts';
 import * as activitiesSchema from '../db/schema/activities.ts';
+import * as announcementsSchema from '../db/schema/announcements.ts';
 import { activities, activityReads } from '../db/schema/activities.ts';
 import * as coursesSchema from '../db/schema/courses.ts';
 import * as examSubmissionsSchema from '../db/schema/exam-submissions.ts';
@@ -33,9 +35,11 @@ import * as gradebookSchema from '../db/schema/gradebook.ts';
 import * as jobsSchema from '../db/schema/jobs.ts';
 import * as notificationsSchema from '../db/schema/notifications.ts';
 import * as rubricsSchema from '../db/schema/rubrics.ts';
+import * as ssoSchema from '../db/schema/sso.ts';
 import { hashPassword } from '../modules/identity/password.ts';
 import type { Database, Executor, Transaction } from '../platform/database.ts';
 import type { Storage } from '../platform/storage/storage.ts';
+import { insertDemoAnnouncements } from './demo-announcements.ts';
 import { attachDemoCourseware, withDemoCourseware, type StoredCourseware } from './demo-courseware.ts';
 import { DEMO_COURSES, type DemoCourse, type DemoSemester } from './demo-courses.ts';
 import { insertDemoDiscussions } from './demo-discussions.ts';
@@ -50,6 +54,7 @@ import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_PEOPLE, studentNo } from './demo-
  */
 const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
   identitySchema,
+  accessTokensSchema,
   coursesSchema,
   activitiesSchema,
   uploadsSchema,
@@ -62,6 +67,8 @@ const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
   notificationsSchema,
   gradebookSchema,
   jobsSchema,
+  ssoSchema,
+  announcementsSchema,
 ];
 
 export const APP_TABLES: readonly PgTable[] = SCHEMA_MODULES.flatMap((module) =>
@@ -321,6 +328,7 @@ async function insertDemo(
   await insertDemoDiscussions(tx, orgId);
   await insertDemoExams(tx, orgId, now);
   await insertDemoHomework(tx, orgId, now);
+  await insertDemoAnnouncements(tx, orgId, now);
   return counts;
 }
 

@@ -16,6 +16,7 @@ import {
 import { departments, orgs, sessions, users } from '../db/schema/identity.ts';
 import { uploads } from '../db/schema/uploads.ts';
 import { hashPassword } from '../modules/identity/password.ts';
+import { SESSION_COOKIE } from '../modules/identity/session.hook.ts';
 import { newStorageKey } from '../platform/storage/storage.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -73,7 +74,7 @@ export async function createUser(t: TestApp, orgId: number, values: Partial<type
 
 export type Session = {
   userId: number;
-  /** Headers for app.inject: the session cookie, the CSRF header and a locale. */
+  /** Headers for app.inject: the session cookie and a locale, as a script would send them. */
   headers: Record<string, string>;
 };
 
@@ -84,19 +85,16 @@ export async function loginAs(
   options: { locale?: string; simulatingCourseId?: number } = {},
 ): Promise<Session> {
   const token = randomBytes(32).toString('base64url');
-  const csrfToken = randomBytes(24).toString('base64url');
   await t.db.insert(sessions).values({
     id: createHmac('sha256', t.config.sessionSecret).update(token).digest('base64url'),
     userId: user.id,
-    csrfToken,
     simulatingCourseId: options.simulatingCourseId ?? null,
     expiresAt: new Date(Date.now() + 3600_000),
   });
   return {
     userId: user.id,
     headers: {
-      cookie: `lectern_session=${token}`,
-      'x-csrf-token': csrfToken,
+      cookie: `${SESSION_COOKIE}=${token}`,
       'accept-language': options.locale ?? 'en-US',
     },
   };

@@ -1,17 +1,13 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { normalizeLocale, type Locale } from '@lectern/contracts/common/locale';
+import { normalizeLocale } from '@lectern/contracts/common/locale';
 import { hashKey, MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/es/locale/en_US';
-import zhCN from 'antd/es/locale/zh_CN';
-import zhTW from 'antd/es/locale/zh_TW';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentUserQueryKey } from '../features/identity/public/get-current-user.ts';
 import { isApiError } from '../shared/api/http-client.ts';
+import { antdLocale } from '../shared/i18n/antd-locale.ts';
 import { AppRichTextEnvironment } from './rich-text-environment.tsx';
-
-const ANTD_LOCALES: Record<Locale, typeof zhCN> = { 'zh-CN': zhCN, 'zh-TW': zhTW, 'en-US': enUS };
 
 /** An icon-only search button is named by its icon, which antd names in English ("search"). */
 function SearchIcon() {
@@ -109,12 +105,13 @@ export function createQueryClient(): QueryClient {
 
 export function AppProviders({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  // Subscribing re-renders on language change, which hands antd its matching locale.
+  // Subscribing re-renders on language change, which hands antd its matching locale (shared/i18n loads
+  // it before the language changes).
   const { i18n } = useTranslation();
   const locale = normalizeLocale(i18n.language);
   return (
     <QueryClientProvider client={client}>
-      <ConfigProvider locale={ANTD_LOCALES[locale]} inputSearch={INPUT_SEARCH} theme={APP_THEME}>
+      <ConfigProvider locale={antdLocale(locale)} inputSearch={INPUT_SEARCH} theme={APP_THEME}>
         <AntdApp>
           <AppRichTextEnvironment>{children}</AppRichTextEnvironment>
         </AntdApp>

@@ -53,6 +53,13 @@ export const authenticatedRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'announcements',
+    lazy: async () => ({
+      Component: (await import('../features/announcements/routes/org-announcements-page.tsx'))
+        .OrgAnnouncementsPage,
+    }),
+  },
+  {
     path: 'user/rubrics',
     lazy: async () => ({
       Component: (await import('../features/rubrics/routes/my-rubrics-page.tsx')).MyRubricsPage,
@@ -181,6 +188,13 @@ export const authenticatedRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'announcements',
+        lazy: async () => ({
+          Component: (await import('../features/announcements/routes/course-announcements-page.tsx'))
+            .CourseAnnouncementsPage,
+        }),
+      },
+      {
         path: 'members',
         lazy: async () => ({
           Component: (await import('../features/courses/routes/course-members-page.tsx')).CourseMembersPage,
@@ -227,6 +241,12 @@ export const orgAdminRoutes: RouteObject[] = [
     path: 'admin/academic-years',
     lazy: async () => ({
       Component: (await import('../features/identity/routes/academic-terms-page.tsx')).AcademicTermsPage,
+    }),
+  },
+  {
+    path: 'admin/announcements',
+    lazy: async () => ({
+      Component: (await import('./routes/admin-announcements-page.tsx')).AdminAnnouncementsPage,
     }),
   },
 ];

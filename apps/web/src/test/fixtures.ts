@@ -23,7 +23,6 @@ export function makeViewer(overrides: Partial<CurrentUser> = {}): CurrentUser {
     active: true,
     created_at: '2025-02-01T08:00:00.000Z',
     org: { id: 1, name: 'Demo University', code: 'demo', settings: {} },
-    csrf_token: 'csrf',
     simulating_course_id: null,
     can_create_course: false,
     ...overrides,

@@ -3,8 +3,8 @@ import { LOCALES } from '@lectern/contracts/common/locale';
 import { afterEach } from 'vitest';
 
 // antd renders slowly in jsdom, and `npm test` runs the server and web projects side by side on two
-// cores: findBy/waitFor get 5 s instead of 1 s so a busy machine does not fail a correct component.
-configure({ asyncUtilTimeout: 5_000 });
+// cores: findBy/waitFor get 10 s instead of 1 s so a busy machine does not fail a correct component.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The product's default language must not depend on the machine running the tests.
 Object.defineProperty(window.navigator, 'language', { value: 'zh-CN', configurable: true });

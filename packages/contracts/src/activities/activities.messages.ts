@@ -77,6 +77,31 @@ export const activitiesMessages = {
     'zh-TW': '檔案（編號 {id}）不存在、尚未上傳完成或無權使用',
     'en-US': 'File {id} does not exist, has not finished uploading, or is not available to you.',
   },
+  'activities.watchTimeInvalid': {
+    'zh-CN': '播放时间必须是不小于 0 的秒数',
+    'zh-TW': '播放時間必須是不小於 0 的秒數',
+    'en-US': 'A playback time must be a number of seconds, 0 or more.',
+  },
+  'activities.watchRangeEmpty': {
+    'zh-CN': '结束时间必须晚于开始时间',
+    'zh-TW': '結束時間必須晚於開始時間',
+    'en-US': 'The end must come after the start.',
+  },
+  'activities.watchBeyondDuration': {
+    'zh-CN': '播放时间不能超过视频时长（{duration} 秒）',
+    'zh-TW': '播放時間不能超過影片長度（{duration} 秒）',
+    'en-US': 'A playback time cannot be past the end of the video ({duration} seconds).',
+  },
+  'activities.watchDurationRequired': {
+    'zh-CN': '请提供视频时长',
+    'zh-TW': '請提供影片長度',
+    'en-US': 'Send the length of the video.',
+  },
+  'activities.notVideo': {
+    'zh-CN': '只有在线视频可以记录播放区间',
+    'zh-TW': '只有線上影片可以記錄播放區間',
+    'en-US': 'Only online videos record watched ranges.',
+  },
   'activities.urlInvalid': {
     'zh-CN': '请输入有效的网址',
     'zh-TW': '請輸入有效的網址',

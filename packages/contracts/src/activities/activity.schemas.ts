@@ -4,6 +4,7 @@ import { IdSchema, IsoDateTimeSchema, NullableIsoDateTimeSchema } from '../commo
 import { UploadReferenceSchema } from '../uploads/upload.schemas.ts';
 import { ACTIVITY_STATUSES } from './activity-status.ts';
 import { COMPLETION_CRITERION_TYPES } from './completion-criteria.ts';
+import { READ_COMPLETENESS_VALUES } from './watched-ranges.ts';
 
 export const ACTIVITY_LIMITS = { titleMax: 255 } as const;
 
@@ -23,6 +24,13 @@ export const ActivitySchema = z
     data: z.record(z.string(), z.unknown()),
     start_time: NullableIsoDateTimeSchema,
     end_time: NullableIsoDateTimeSchema,
+    /**
+     * The end time under the name the original clients read. The server always sends it (and
+     * description); optional so activities built by clients themselves need not repeat it.
+     */
+    deadline: NullableIsoDateTimeSchema.optional(),
+    /** `data.description` at the top level, as the original clients read it (null when there is none). */
+    description: z.string().nullable().optional(),
     last_sub_meeting_end_time: NullableIsoDateTimeSchema,
     published: z.boolean(),
     is_started: z.boolean(),
@@ -131,12 +139,85 @@ export const HaveDependentsResponseSchema = z.object({
 
 export const ActivityReadParamsSchema = z.object({ activityId: IdSchema });
 
+const watchSeconds = z
+  .number('activities.watchTimeInvalid')
+  .finite('activities.watchTimeInvalid')
+  .min(0, 'activities.watchTimeInvalid');
+
+/**
+ * Body of `POST /api/course/activities-read/{id}`: none (or `{}`) for a plain read; players of online videos send
+ * the range just watched, in seconds, and the video's length. Times past the video's known length are
+ * refused by the server.
+ */
+export const ActivityReadRequestSchema = z
+  .object({
+    start: watchSeconds.optional(),
+    end: watchSeconds.optional(),
+    duration: watchSeconds.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.start === undefined && body.end === undefined) return;
+    if (body.start === undefined || body.end === undefined) {
+      const path = body.start === undefined ? 'start' : 'end';
+      ctx.addIssue({ code: 'custom', path: [path], message: 'activities.watchTimeInvalid' });
+    } else if (body.end <= body.start) {
+      ctx.addIssue({ code: 'custom', path: ['end'], message: 'activities.watchRangeEmpty' });
+    }
+  })
+  .nullish();
+export type ActivityReadRequest = z.input<typeof ActivityReadRequestSchema>;
+
 export const ActivityReadResponseSchema = z.object({
   activity_id: z.number().int(),
   read_count: z.number().int(),
   /** False when nothing was recorded, e.g. while an instructor views as a student. */
   recorded: z.boolean(),
+  /** `full` once the caller meets the activity's completion criterion by reading or watching it. */
+  completeness: z.enum(READ_COMPLETENESS_VALUES),
+  data: z.object({
+    /** Percent of an online video watched (the union of the ranges over its length); 100 or 0 otherwise. */
+    completeness: z.number(),
+    /** The watched parts of an online video, merged and sorted. */
+    ranges: z.array(z.tuple([z.number(), z.number()])),
+    /** Where the watched part starting at 0 ends, so a player can resume; 0 when nothing is watched. */
+    end: z.number(),
+  }),
 });
+export type ActivityReadResponse = z.infer<typeof ActivityReadResponseSchema>;
+
+/** `GET /api/course/{courseId}/learning-activity/{activityId}`: an activity with its video length. */
+export const LearningActivityParamsSchema = z.object({ courseId: IdSchema, activityId: IdSchema });
+export const LearningActivitySchema = ActivitySchema.extend({
+  /** Seconds, for online videos whose length is known; null otherwise. */
+  duration: z.number().nullable(),
+}).meta({ id: 'LearningActivity' });
+
+/** Activity types that are course material (what `GET /api/course/{id}/coursewares` lists). */
+export const COURSEWARE_TYPES: readonly string[] = [
+  'material',
+  'online_video',
+  'page',
+  'web_link',
+  'h5_courseware',
+];
+
+/**
+ * A recording of a live session (`GET /api/courses/{id}/live-record`): a live or meeting activity that
+ * has ended and left replay addresses (spec 001: data.replay_address, playback).
+ */
+export const LiveRecordSchema = z
+  .object({
+    id: z.number().int(),
+    activity_id: z.number().int(),
+    title: z.string(),
+    type: z.string(),
+    start_time: NullableIsoDateTimeSchema,
+    end_time: NullableIsoDateTimeSchema,
+    replay_address: z.array(z.string()),
+  })
+  .meta({ id: 'LiveRecord' });
+export type LiveRecord = z.infer<typeof LiveRecordSchema>;
+export const LiveRecordsResponseSchema = z.object({ live_records: z.array(LiveRecordSchema) });
 
 export const CompletionCriteriaQuerySchema = z.object({
   activity_type: z.string().min(1).max(64),

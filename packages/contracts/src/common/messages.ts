@@ -38,9 +38,10 @@ export const errorCodeMessages = {
     'en-US': 'This account has been deactivated. Please contact your administrator.',
   },
   'error.csrf_failed': {
-    'zh-CN': '请求校验失败，请刷新页面后重试',
-    'zh-TW': '請求驗證失敗，請重新整理頁面後重試',
-    'en-US': 'The request could not be verified. Please reload the page and try again.',
+    'zh-CN': '出于安全考虑，已拒绝来自其他网站页面的请求。请在 Lectern 页面中操作',
+    'zh-TW': '基於安全考量，已拒絕來自其他網站頁面的請求。請在 Lectern 頁面中操作',
+    'en-US':
+      'For your safety, a request sent from another site was refused. Please do this in Lectern itself.',
   },
   'error.forbidden': {
     'zh-CN': '没有权限执行此操作',

@@ -167,6 +167,11 @@ export type CourseSummarySelection = z.infer<typeof CourseSummarySelectionSchema
 
 export const COURSE_STATUSES = ['ongoing', 'not_started', 'closed'] as const;
 
+/** One id, or a list of them as some original clients send (`"semester_id": ["7"]`); empty means any. */
+const idOrIds = z
+  .union([IdSchema, z.array(IdSchema).max(100)])
+  .transform((value) => (Array.isArray(value) ? value : [value]));
+
 /**
  * Body of `POST /api/my-courses`. conditions.role restricts to courses where the user holds one of the
  * roles (chief_instructor: courses the user created). `fields` selects top-level summary fields (id always).
@@ -180,8 +185,8 @@ export const MyCoursesRequestSchema = z.object({
       .object({
         role: z.array(RoleFilterSchema).optional(),
         keyword: z.string().trim().max(100).optional(),
-        semester_id: IdSchema.optional(),
-        academic_year_id: IdSchema.optional(),
+        semester_id: idOrIds.optional(),
+        academic_year_id: idOrIds.optional(),
         status: z.enum(COURSE_STATUSES).optional(),
       })
       .loose(),
@@ -193,6 +198,23 @@ export const MyCoursesResponseSchema = PageMetaSchema.extend({
   courses: z.array(CourseSummarySelectionSchema),
 });
 export type MyCoursesResponse = z.infer<typeof MyCoursesResponseSchema>;
+
+/**
+ * `GET /api/my-courses` and `GET /api/users/{id}/courses`: the same filters as the POST body, sent as a
+ * query string by the original clients (conditions as a JSON string).
+ */
+export const MyCoursesQuerySchema = MyCoursesRequestSchema;
+
+/** A course as the recently-visited list shows it, with when the user last opened it. */
+export const VisitedCourseSchema = CourseSummarySchema.extend({ visited_at: IsoDateTimeSchema }).meta({
+  id: 'VisitedCourse',
+});
+export type VisitedCourse = z.infer<typeof VisitedCourseSchema>;
+/** `GET /api/user/recently-visited-courses`: the caller's courses, last opened first. */
+export const RecentlyVisitedCoursesResponseSchema = z.object({
+  visited_courses: z.array(VisitedCourseSchema),
+});
+export type RecentlyVisitedCoursesResponse = z.infer<typeof RecentlyVisitedCoursesResponseSchema>;
 
 export const SemesterSchema = z
   .object({
@@ -207,6 +229,16 @@ export const SemesterSchema = z
   .meta({ id: 'Semester' });
 export type Semester = z.infer<typeof SemesterSchema>;
 export const MySemestersResponseSchema = z.object({ semesters: z.array(SemesterSchema) });
+
+/**
+ * `GET /api/current-semester-info`: the organisation's semester running today (else the latest one that
+ * has started, else none) and its academic year. Always an object, so clients can use it as a session check.
+ */
+export const CurrentSemesterInfoSchema = z.object({
+  semester: SemesterSchema.omit({ academic_year: true }).nullable(),
+  academic_year: CodedRef.nullable(),
+});
+export type CurrentSemesterInfo = z.infer<typeof CurrentSemesterInfoSchema>;
 
 export const ModulesResponseSchema = z.object({ modules: z.array(CourseModuleSchema) });
 export const CreateModuleRequestSchema = z.object({
@@ -282,6 +314,19 @@ export const UpdateMemberRequestSchema = z.object({
 });
 export type UpdateMemberRequest = z.infer<typeof UpdateMemberRequestSchema>;
 export const MemberParamsSchema = z.object({ id: IdSchema, userId: IdSchema });
+
+/** `GET /api/courses/{id}/enrollments/users/{u}`: one member's enrolment. */
+export const EnrollmentParamsSchema = z.object({ id: IdSchema, userId: IdSchema });
+export const EnrollmentSchema = z
+  .object({
+    course_id: z.number().int(),
+    user_id: z.number().int(),
+    user: MemberSchema,
+    roles: z.array(CourseRoleSchema),
+    created_at: IsoDateTimeSchema,
+  })
+  .meta({ id: 'Enrollment' });
+export type Enrollment = z.infer<typeof EnrollmentSchema>;
 
 export const GroupSchema = z
   .object({

@@ -95,6 +95,11 @@ const importedFields = {
   settings: SubjectSettingsSchema,
   knowledge_node_names: z.array(z.string()),
   errors: z.array(ImportErrorSchema),
+  /**
+   * What the file had that this question lost on import (partial credit, a tolerance, a picture), in the
+   * caller's language: shown on its preview card; it does not block saving and is never stored.
+   */
+  warnings: z.array(z.string()),
   /** The question number as written in the document, and the line it starts on (1-based). */
   number: z.string(),
   line: z.number().int(),

@@ -20,6 +20,7 @@ function sub(overrides: Partial<ImportedSubSubject> = {}): ImportedSubSubject {
     settings: {},
     knowledge_node_names: [],
     errors: [],
+    warnings: [],
     number: '1',
     line: 3,
     ...overrides,

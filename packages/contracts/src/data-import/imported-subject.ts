@@ -33,7 +33,7 @@ function baseInput(s: ImportedSubject | ImportedSubSubject) {
 }
 
 /**
- * An imported question as the save calls take it (`POST …/subjects`): the parser's bookkeeping (errors,
+ * An imported question as the save calls take it (`POST …/subjects`): the parser's bookkeeping (errors, warnings,
  * number, line) is dropped, options and blanks are numbered in order. Used by the import page to save and
  * by the parser to check each question with the question editor's own rules.
  */

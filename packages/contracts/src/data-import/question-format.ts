@@ -13,6 +13,11 @@ export type FormatVocabulary = {
   points: readonly string[];
   difficulty: readonly string[];
   knowledgeNodes: readonly string[];
+  /**
+   * A note the importer leaves on a question about what a file had that Lectern could not keep (partial
+   * credit, a tolerance, a picture): one line, shown as a warning on that question's preview card, never saved.
+   */
+  notes: readonly string[];
   /** Difficulty words, by level: easy=3, medium=2, hard=1 (spec 000 section 3). */
   difficultyWords: { easy: readonly string[]; medium: readonly string[]; hard: readonly string[] };
   trueWords: readonly string[];
@@ -36,6 +41,7 @@ export const FORMAT_VOCABULARY: Record<TemplateLang, FormatVocabulary> = {
     points: ['分值', '分数'],
     difficulty: ['难度'],
     knowledgeNodes: ['知识点'],
+    notes: ['导入提示'],
     difficultyWords: {
       easy: ['易', '简单', '容易'],
       medium: ['中', '中等', '适中'],
@@ -60,6 +66,7 @@ export const FORMAT_VOCABULARY: Record<TemplateLang, FormatVocabulary> = {
     points: ['分數', '配分', '分值'],
     difficulty: ['難度'],
     knowledgeNodes: ['知識點'],
+    notes: ['匯入提示'],
     difficultyWords: {
       easy: ['易', '簡單', '容易'],
       medium: ['中', '中等', '適中'],
@@ -84,6 +91,7 @@ export const FORMAT_VOCABULARY: Record<TemplateLang, FormatVocabulary> = {
     points: ['Points', 'Point', 'Score'],
     difficulty: ['Difficulty'],
     knowledgeNodes: ['Knowledge points', 'Knowledge point', 'Knowledge nodes'],
+    notes: ['Import note'],
     difficultyWords: { easy: ['Easy'], medium: ['Medium'], hard: ['Hard'] },
     trueWords: ['True', 'T', 'Right', 'Yes'],
     falseWords: ['False', 'F', 'Wrong', 'No'],

@@ -104,6 +104,11 @@ export const CommentSchema = z
     created_at: IsoDateTimeSchema,
     updated_at: IsoDateTimeSchema,
     created_by: CommentAuthorSchema.nullable(),
+    /**
+     * The author again, under the name the original clients read (null likewise when anonymity hides
+     * them). Always sent; optional for comments built by clients themselves.
+     */
+    user: CommentAuthorSchema.nullable().optional(),
     /** `hh:mm:ss` (video time) or a page/slide/sheet number as a string; null when not tied to a place. */
     location: z.string().nullable(),
     referrer_type: ReferrerTypeSchema,
@@ -138,13 +143,21 @@ const commentPageSize = z.coerce
 const page = z.coerce.number().int().min(1).default(1);
 
 /**
+ * A comment type in a filter. The original clients name the forum's comments `comment` as well as
+ * `forum`; both mean the same list.
+ */
+const FilterTypeSchema = z
+  .enum([...COMMENT_TYPES, 'comment'])
+  .transform((value): CommentType => (value === 'comment' ? 'forum' : value));
+
+/**
  * Filters, sent flat and/or inside the `conditions` JSON string (the original clients do the latter);
  * flat ones win. `type` is the original name of `comment_type`.
  */
 const conditionFilters = z
   .object({
-    type: CommentTypeSchema.nullish(),
-    comment_type: CommentTypeSchema.nullish(),
+    type: FilterTypeSchema.nullish(),
+    comment_type: FilterTypeSchema.nullish(),
     referrer_type: ReferrerTypeSchema.nullish(),
     referrer_id: z.coerce.number().int().positive().nullish(),
     /** Clients send a page number as a number inside the JSON. */
@@ -157,8 +170,8 @@ const conditionFilters = z
 
 const filterFields = {
   conditions: ConditionsSchema.pipe(conditionFilters),
-  type: CommentTypeSchema.optional(),
-  comment_type: CommentTypeSchema.optional(),
+  type: FilterTypeSchema.optional(),
+  comment_type: FilterTypeSchema.optional(),
   referrer_type: ReferrerTypeSchema.optional(),
   referrer_id: IdSchema.optional(),
   location: z.string().trim().max(16).optional(),

@@ -107,6 +107,8 @@ export const StudentExamSchema = z
     submit_times: z.number().int(),
     /** This student's (or group's) final submissions. */
     submission_count: z.number().int(),
+    /** This student (or group) has handed the exam in at least once (always sent; see submission_count). */
+    has_submitted: z.boolean().optional(),
     remaining_times: z.number().int(),
     /** An attempt is open with saved answers: taking the exam resumes it. */
     has_draft: z.boolean(),
@@ -127,6 +129,21 @@ export const StudentExamSchema = z
   .meta({ id: 'StudentExam' });
 export type StudentExam = z.infer<typeof StudentExamSchema>;
 export const StudentExamsResponseSchema = z.object({ exams: z.array(StudentExamSchema) });
+
+/** `GET /api/courses/{cid}/exam-scores`: the caller's score in each published exam, null until released. */
+export const ExamScoreSchema = z
+  .object({
+    activity_id: z.number().int(),
+    exam_id: z.number().int(),
+    title: z.string(),
+    score: z.number().nullable(),
+    score_released: z.boolean(),
+    total_points: z.number(),
+    submission_count: z.number().int(),
+  })
+  .meta({ id: 'ExamScore' });
+export const ExamScoresResponseSchema = z.object({ exam_scores: z.array(ExamScoreSchema) });
+export type ExamScoresResponse = z.infer<typeof ExamScoresResponseSchema>;
 export type StudentExamsResponse = z.infer<typeof StudentExamsResponseSchema>;
 
 /** Why an exam cannot be started now (`GET /api/exam/{id}/check-exam-qualification`). */
@@ -170,6 +187,10 @@ export const DistributeResponseSchema = z.object({
   draft_saved_at: NullableIsoDateTimeSchema,
   end_time: NullableIsoDateTimeSchema,
   display_mode: z.enum(EXAM_DISPLAY_MODES),
+  /** Another attempt will remain after this one is handed in (always sent, for the original clients). */
+  allow_retake_exam: z.boolean().optional(),
+  /** The right answers will be shown to the student at some point (announce_answer_type is not never). */
+  announce_answer: z.boolean().optional(),
   /** Minutes per attempt (null: no limit). */
   time_limit_minutes: z.number().int().nullable().default(null),
   /** When this attempt must be handed in: the earlier of end_time and the time limit (null: never). */
@@ -245,7 +266,8 @@ export const ExamSubmissionSchema = z
     mark_status: z.enum(['unmarked', 'marked']),
     score_released: z.boolean(),
     answers_released: z.boolean(),
-    correct_answers_data: z.array(CorrectAnswerSchema).nullable(),
+    /** The right answers, under the key the original clients read; null until they may be shown. */
+    correct_answers_data: z.object({ correct_answers: z.array(CorrectAnswerSchema) }).nullable(),
   })
   .meta({ id: 'ExamSubmission' });
 export type ExamSubmission = z.infer<typeof ExamSubmissionSchema>;

@@ -117,4 +117,39 @@ export const identityMessages = {
     'zh-TW': '你所在網路的登入失敗次數過多，請 {minutes} 分鐘後再試',
     'en-US': 'Too many failed sign-ins from your network. Try again in {minutes} min.',
   },
+  'identity.accessTokenInvalid': {
+    'zh-CN': '访问令牌无效、已过期或已被撤销',
+    'zh-TW': '存取權杖無效、已過期或已被撤銷',
+    'en-US': 'This access token is invalid, expired or revoked.',
+  },
+  'identity.accessTokenReadOnly': {
+    'zh-CN': '该访问令牌为只读，不能进行修改操作',
+    'zh-TW': '該存取權杖為唯讀，不能進行修改操作',
+    'en-US': 'This access token is read-only and cannot make changes.',
+  },
+  'identity.accessTokenSessionOnly': {
+    'zh-CN': '此操作不能使用访问令牌，请登录 Lectern 网页后操作',
+    'zh-TW': '此操作不能使用存取權杖，請登入 Lectern 網頁後操作',
+    'en-US': 'Access tokens cannot be used for this. Please sign in to Lectern in your browser.',
+  },
+  'identity.accessTokenNameRequired': {
+    'zh-CN': '请输入令牌名称',
+    'zh-TW': '請輸入權杖名稱',
+    'en-US': 'Enter a name for the token.',
+  },
+  'identity.accessTokenNameTooLong': {
+    'zh-CN': '令牌名称不能超过 {maximum} 个字符',
+    'zh-TW': '權杖名稱不能超過 {maximum} 個字元',
+    'en-US': 'The name can have at most {maximum} characters.',
+  },
+  'identity.accessTokenExpiryPast': {
+    'zh-CN': '过期时间必须晚于现在',
+    'zh-TW': '過期時間必須晚於現在',
+    'en-US': 'The expiry must be in the future.',
+  },
+  'identity.accessTokensTooMany': {
+    'zh-CN': '访问令牌已达上限（{maximum} 个），请先撤销不再使用的令牌',
+    'zh-TW': '存取權杖已達上限（{maximum} 個），請先撤銷不再使用的權杖',
+    'en-US': 'You already have {maximum} access tokens. Revoke the ones you no longer use first.',
+  },
 } as const satisfies Record<`identity.${string}`, Localized>;

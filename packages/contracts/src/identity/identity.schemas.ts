@@ -63,10 +63,9 @@ export const UserSchema = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof UserSchema>;
 
-/** The signed-in user, with their organisation and the token to echo in x-csrf-token on writes. */
+/** The signed-in user, with their organisation. */
 export const CurrentUserSchema = UserSchema.extend({
   org: OrgSchema,
-  csrf_token: z.string(),
   simulating_course_id: z.number().int().nullable(),
   /** The server's canCreateCourse rule for this user, so the UI offers only what will be accepted. */
   can_create_course: z.boolean(),

@@ -12,6 +12,7 @@ export const NOTIFICATION_TYPES = [
   'homework_make_up',
   'homework_score_published',
   'exam_score_published',
+  'announcement_published',
 ] as const;
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;
@@ -53,10 +54,15 @@ export type NotificationsResponse = z.infer<typeof NotificationsResponseSchema>;
 export const UnreadCountResponseSchema = z.object({ unread_count: z.number().int() });
 export type UnreadCountResponse = z.infer<typeof UnreadCountResponseSchema>;
 
-/** The page to open for a notification: the activity it is about, inside its course. */
+/** The page to open for a notification: the activity it is about, or the announcements it belongs to. */
 export function notificationLink(
-  notification: Pick<Notification, 'course_id' | 'activity_id'>,
+  notification: Pick<Notification, 'type' | 'course_id' | 'activity_id'>,
 ): string | null {
+  if (notification.type === 'announcement_published') {
+    return notification.course_id === null
+      ? '/announcements'
+      : `/course/${notification.course_id}/announcements`;
+  }
   if (notification.course_id === null || notification.activity_id === null) return null;
   return `/course/${notification.course_id}/activity/${notification.activity_id}`;
 }

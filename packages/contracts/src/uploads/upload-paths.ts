@@ -3,6 +3,10 @@ import { canDisplayInline } from './upload-rules.ts';
 
 /** The API paths of an upload's bytes; the server puts them on the wire and the web follows them. */
 export const uploadPaths = {
+  /** An upload's bytes, downloaded. */
+  blob: (uploadId: number) => `/api/uploads/${uploadId}/blob`,
+  /** An upload's bytes, shown in place (inline). */
+  blobInline: (uploadId: number) => `/api/uploads/${uploadId}/blob?preview=1`,
   /** Where a pending upload's bytes are PUT (multipart `file`, or application/octet-stream). */
   content: (uploadId: number) => `/api/uploads/${uploadId}/content`,
   /** A PDF as it is, or an Office document rendered to PDF, for in-page viewing. */

@@ -58,7 +58,28 @@ export const UploadReferenceSchema = z
   .meta({ id: 'UploadReference' });
 export type UploadReference = z.infer<typeof UploadReferenceSchema>;
 
-export const UploadReferencesResponseSchema = z.object({ references: z.array(UploadReferenceSchema) });
+/** An attachment with its file, as the original clients read it (`references[].upload.id`, `.size`). */
+export const ReferenceWithUploadSchema = UploadReferenceSchema.extend({
+  upload: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    size: z.number().int(),
+    mime_type: z.string().nullable(),
+  }),
+}).meta({ id: 'UploadReferenceWithUpload' });
+
+/**
+ * `GET /api/activities/{id}/upload_references`: the attachments under both names the original clients
+ * read, `references` (each with its `upload`) and `upload_references` (upload_id, name).
+ */
+export const UploadReferencesResponseSchema = z.object({
+  references: z.array(ReferenceWithUploadSchema),
+  upload_references: z.array(UploadReferenceSchema),
+});
+export type UploadReferencesResponse = z.infer<typeof UploadReferencesResponseSchema>;
+
+/** `GET /api/uploads/{id}/url` and the document variants: where the caller's own session fetches the file. */
+export const UploadUrlResponseSchema = z.object({ url: z.string() });
 
 /** What an upload or a reference may be attached to. Later domains add theirs (submissions, comments). */
 export const UPLOAD_PARENT_TYPES = ['learning_activity'] as const;

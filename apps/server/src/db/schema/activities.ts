@@ -64,3 +64,29 @@ export const activityReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.activityId, t.userId] }), index('activity_reads_user_idx').on(t.userId)],
 );
+
+/**
+ * The parts of an online video a learner has watched, reported by players as [start, end) seconds
+ * (`POST /api/course/activities-read/{id}`). One row per learner and video holding the union of every
+ * reported range, kept merged and sorted, so completeness is its length over the video's duration.
+ */
+export const videoWatchRanges = pgTable(
+  'video_watch_ranges',
+  {
+    activityId: integer()
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Disjoint, sorted [start, end] pairs in seconds. */
+    ranges: jsonb().$type<[number, number][]>().notNull().default([]),
+    /** Percent 0–100 of the duration covered, stored so lists judge completion without recomputing. */
+    completeness: doublePrecision().notNull().default(0),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.activityId, t.userId] }),
+    index('video_watch_ranges_user_idx').on(t.userId),
+  ],
+);

@@ -171,3 +171,24 @@ export const groupMembers = pgTable(
     uniqueIndex('group_members_set_user_uq').on(t.groupSetId, t.userId),
   ],
 );
+
+/**
+ * The last time each user opened each course (`GET /api/user/recently-visited-courses`): one row per
+ * user and course, overwritten on every visit, so the table never grows beyond memberships.
+ */
+export const courseVisits = pgTable(
+  'course_visits',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    visitedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.courseId] }),
+    index('course_visits_user_recent_idx').on(t.userId, t.visitedAt),
+  ],
+);

@@ -69,7 +69,6 @@ export const sessions = pgTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    csrfToken: text().notNull(),
     /** The course an instructor is viewing as a student; writes there are refused. */
     simulatingCourseId: integer(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

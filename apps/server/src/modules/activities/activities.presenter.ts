@@ -39,6 +39,8 @@ export function presentActivity(
     data: row.data,
     start_time: startTime,
     end_time: endTime,
+    deadline: endTime,
+    description: typeof row.data.description === 'string' ? row.data.description : null,
     last_sub_meeting_end_time: lastSubMeetingEndTime,
     published: row.published,
     is_started: row.startTime === null || row.startTime.getTime() <= now.getTime(),

@@ -1,7 +1,8 @@
 import { and, asc, eq, getTableColumns, inArray, max, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
-import { activities, activityReads } from '../../db/schema/activities.ts';
+import type { WatchedRange } from '@lectern/contracts/activities/watched-ranges';
+import { activities, activityReads, videoWatchRanges } from '../../db/schema/activities.ts';
 import { uploadReferences } from '../../db/schema/uploads.ts';
 import { courseModules, syllabi } from '../../db/schema/courses.ts';
 import { orgs, users } from '../../db/schema/identity.ts';
@@ -185,6 +186,60 @@ export function activitiesRepository(db: Database) {
         .returning({ readCount: activityReads.readCount });
       if (!row) throw new Error('upsert returned no row');
       return row.readCount;
+    },
+
+    /**
+     * The learner's watched ranges of a video, its row locked for the rest of the transaction (created
+     * empty first), so two reports arriving together both end up in the union.
+     */
+    async lockWatchRanges(
+      activityId: number,
+      userId: number,
+      tx: Executor,
+    ): Promise<{ ranges: WatchedRange[]; completeness: number }> {
+      await tx.insert(videoWatchRanges).values({ activityId, userId }).onConflictDoNothing();
+      const [row] = await tx
+        .select({ ranges: videoWatchRanges.ranges, completeness: videoWatchRanges.completeness })
+        .from(videoWatchRanges)
+        .where(and(eq(videoWatchRanges.activityId, activityId), eq(videoWatchRanges.userId, userId)))
+        .for('update');
+      return row ?? { ranges: [], completeness: 0 };
+    },
+
+    async saveWatchRanges(
+      activityId: number,
+      userId: number,
+      values: { ranges: WatchedRange[]; completeness: number },
+      tx: Executor,
+    ): Promise<void> {
+      await tx
+        .update(videoWatchRanges)
+        .set({ ...values, updatedAt: sql`now()` })
+        .where(and(eq(videoWatchRanges.activityId, activityId), eq(videoWatchRanges.userId, userId)));
+    },
+
+    async findWatchRanges(activityId: number, userId: number, tx: Executor = db) {
+      const [row] = await tx
+        .select({ ranges: videoWatchRanges.ranges, completeness: videoWatchRanges.completeness })
+        .from(videoWatchRanges)
+        .where(and(eq(videoWatchRanges.activityId, activityId), eq(videoWatchRanges.userId, userId)));
+      return row;
+    },
+
+    /** The learner's watched percentage of each of these videos that they have started. */
+    async watchedCompleteness(
+      activityIds: readonly number[],
+      userId: number,
+      tx: Executor = db,
+    ): Promise<Map<number, number>> {
+      if (activityIds.length === 0) return new Map();
+      const rows = await tx
+        .select({ activityId: videoWatchRanges.activityId, completeness: videoWatchRanges.completeness })
+        .from(videoWatchRanges)
+        .where(
+          and(inArray(videoWatchRanges.activityId, [...activityIds]), eq(videoWatchRanges.userId, userId)),
+        );
+      return new Map(rows.map((r) => [r.activityId, r.completeness]));
     },
 
     /** Of these activities, the ones somebody has read or joined. */

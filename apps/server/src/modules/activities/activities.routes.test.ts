@@ -481,8 +481,19 @@ describe('reads and dependents', () => {
 
     const read = () =>
       as(studentSession, { method: 'POST', url: `/api/course/activities-read/${activity.id}` });
-    expect((await read()).json()).toEqual({ activity_id: activity.id, read_count: 1, recorded: true });
-    expect((await read()).json()).toEqual({ activity_id: activity.id, read_count: 2, recorded: true });
+    const readOnce = { completeness: 'full', data: { completeness: 100, ranges: [], end: 0 } };
+    expect((await read()).json()).toEqual({
+      activity_id: activity.id,
+      read_count: 1,
+      recorded: true,
+      ...readOnce,
+    });
+    expect((await read()).json()).toEqual({
+      activity_id: activity.id,
+      read_count: 2,
+      recorded: true,
+      ...readOnce,
+    });
     const seen = await as(studentSession, { method: 'GET', url: `/api/activities/${activity.id}` });
     expect(seen.json().read).toBe(true);
 
@@ -572,7 +583,13 @@ describe('reads and dependents', () => {
       url: `/api/course/activities-read/${activity.id}`,
     });
     expect(simulated.statusCode).toBe(200);
-    expect(simulated.json()).toEqual({ activity_id: activity.id, read_count: 0, recorded: false });
+    expect(simulated.json()).toEqual({
+      activity_id: activity.id,
+      read_count: 0,
+      recorded: false,
+      completeness: 'none',
+      data: { completeness: 0, ranges: [], end: 0 },
+    });
     const teaching = await as(teacherSession, {
       method: 'POST',
       url: `/api/course/activities-read/${activity.id}`,

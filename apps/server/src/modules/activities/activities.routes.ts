@@ -2,6 +2,7 @@ import {
   ActivitiesQuerySchema,
   ActivitiesResponseSchema,
   ActivityReadParamsSchema,
+  ActivityReadRequestSchema,
   ActivityReadResponseSchema,
   ActivitySchema,
   CompletionCriteriaQuerySchema,
@@ -10,6 +11,9 @@ import {
   CreateActivityRequestSchema,
   HaveDependentsQuerySchema,
   HaveDependentsResponseSchema,
+  LearningActivityParamsSchema,
+  LearningActivitySchema,
+  LiveRecordsResponseSchema,
   MessageResponseSchema,
   UpdateActivityRequestSchema,
 } from '@lectern/contracts/activities/activity.schemas';
@@ -103,9 +107,44 @@ export function registerActivitiesRoutes(app: Api, ctx: AppContext): void {
     '/api/course/activities-read/:activityId',
     {
       config: { access: 'user' },
-      schema: { tags, params: ActivityReadParamsSchema, response: { 200: ActivityReadResponseSchema } },
+      schema: {
+        tags,
+        params: ActivityReadParamsSchema,
+        body: ActivityReadRequestSchema,
+        response: { 200: ActivityReadResponseSchema },
+      },
     },
-    async (request) => activities.recordRead(actorOf(request), request.params.activityId),
+    async (request) => activities.recordRead(actorOf(request), request.params.activityId, request.body),
+  );
+
+  app.get(
+    '/api/course/:courseId/learning-activity/:activityId',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: LearningActivityParamsSchema, response: { 200: LearningActivitySchema } },
+    },
+    async (request) =>
+      activities.learningActivity(actorOf(request), request.params.courseId, request.params.activityId),
+  );
+
+  app.get(
+    '/api/course/:courseId/coursewares',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: CourseActivitiesParamsSchema, response: { 200: ActivitiesResponseSchema } },
+    },
+    async (request) => activities.coursewares(actorOf(request), request.params.courseId),
+  );
+
+  app.get(
+    '/api/courses/:courseId/live-record',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: CourseActivitiesParamsSchema, response: { 200: LiveRecordsResponseSchema } },
+    },
+    async (request) => ({
+      live_records: await activities.liveRecords(actorOf(request), request.params.courseId),
+    }),
   );
 
   app.get(

@@ -4,13 +4,27 @@ import type { z } from 'zod';
 import type {
   ActivitiesQuerySchema,
   Activity,
+  ActivityReadRequestSchema,
+  ActivityReadResponse,
   CompletionCriteriaQuerySchema,
   CreateActivityRequestSchema,
   HaveDependentsQuerySchema,
+  LiveRecord,
   SelectedCompletionCriterion,
   UpdateActivityRequestSchema,
 } from '@lectern/contracts/activities/activity.schemas';
-import { isActivityType, type ActivityType } from '@lectern/contracts/activities/activity-types';
+import { COURSEWARE_TYPES } from '@lectern/contracts/activities/activity.schemas';
+import {
+  isActivityType,
+  MEETING_TYPES,
+  type ActivityType,
+} from '@lectern/contracts/activities/activity-types';
+import {
+  mergeRanges,
+  videoReadCompleteness,
+  watchedCompleteness,
+  type WatchedRange,
+} from '@lectern/contracts/activities/watched-ranges';
 import {
   criteriaFor,
   criterionTypeById,
@@ -50,6 +64,21 @@ type UpdateActivity = z.output<typeof UpdateActivityRequestSchema>;
 type ActivitiesQuery = z.output<typeof ActivitiesQuerySchema>;
 type HaveDependentsQuery = z.output<typeof HaveDependentsQuerySchema>;
 type CompletionCriteriaQuery = z.output<typeof CompletionCriteriaQuerySchema>;
+type ActivityReadRequest = z.output<typeof ActivityReadRequestSchema>;
+type LearningActivity = Activity & { duration: number | null };
+
+/** Players round times; a report this far past the stored length is still the end of the video. */
+const DURATION_TOLERANCE_SECONDS = 1;
+
+/** An online video's length in seconds as its instructor saved it, when known. */
+function videoDuration(data: Record<string, unknown>): number | null {
+  return typeof data.duration === 'number' && data.duration > 0 ? data.duration : null;
+}
+
+/** Online videos completed by a share watched (the completeness criterion): judged from watched ranges. */
+function judgedByWatching(row: { type: string; completionCriterionKey: string }): boolean {
+  return row.type === 'online_video' && row.completionCriterionKey === 'completeness';
+}
 
 const toDate = (value: string | null | undefined): Date | null => (value ? new Date(value) : null);
 
@@ -92,12 +121,20 @@ const unknownType = (type: string) =>
 
 /**
  * A learner's completion of one activity: `view` from their read mark, `submitted` / `score` of homework
- * and exams from their work. Other criteria (completeness, participate) are judged by their own slices
- * and left out, as is `none`.
+ * and exams from their work, an online video's `completeness` from the share of it watched. Other
+ * criteria (H5 courseware completeness, participate) are judged by their own slices and left out, as is
+ * `none`.
  */
-function completionOf(row: ActivityDetailRow, completedByWork: ReadonlySet<number>): boolean | undefined {
+function completionOf(
+  row: ActivityDetailRow,
+  completedByWork: ReadonlySet<number>,
+  watched: ReadonlyMap<number, number>,
+): boolean | undefined {
   if (row.completionCriterionKey === 'view') return row.read;
   if (judgedByWork(row)) return completedByWork.has(row.id);
+  if (judgedByWatching(row)) {
+    return videoReadCompleteness(watched.get(row.id) ?? 0, row.completionCriterionValue) === 'full';
+  }
   return undefined;
 }
 
@@ -121,6 +158,7 @@ export function activitiesService(ctx: AppContext) {
     rows: readonly ActivityDetailRow[],
     references: readonly ReferenceWithUpload[],
     completedByWork?: ReadonlySet<number>,
+    watched: ReadonlyMap<number, number> = new Map(),
   ): Activity[] {
     const byActivity = new Map<number, ReferenceWithUpload[]>();
     for (const entry of references) {
@@ -143,7 +181,7 @@ export function activitiesService(ctx: AppContext) {
           ),
           read: row.read,
           canEdit,
-          completed: completedByWork && completionOf(row, completedByWork),
+          completed: completedByWork && completionOf(row, completedByWork, watched),
         },
         now,
       ),
@@ -488,15 +526,65 @@ export function activitiesService(ctx: AppContext) {
       // Learners see their completion; homework and exams judged by work cost one query for the course,
       // asked only when the list has such activities (and alongside the references).
       const learner = recordsReads(access);
-      const [references, completedByWork] = await Promise.all([
+      const videos = learner ? rows.filter(judgedByWatching).map((row) => row.id) : [];
+      const [references, completedByWork, watched] = await Promise.all([
         withFiles.length > 0 ? uploadsRepo.listReferences(ACTIVITY_PARENT, withFiles) : [],
         learner && rows.some(judgedByWork)
           ? completion.completedByWork(courseId, actor.userId)
           : learner
             ? new Set<number>()
             : undefined,
+        repo.watchedCompleteness(videos, actor.userId),
       ]);
-      return { activities: present(actor, access, rows, references, completedByWork) };
+      return { activities: present(actor, access, rows, references, completedByWork, watched) };
+    },
+
+    /** `GET /api/course/{c}/learning-activity/{a}`: the activity, if it is in that course, with its length. */
+    async learningActivity(actor: Actor, courseId: number, id: number): Promise<LearningActivity> {
+      const { activity, access } = await activities.loadVisible(actor, id);
+      if (activity.courseId !== courseId) throw notFound('activities.notFound');
+      const presented = await presentOne(actor, access, activity.id);
+      return { ...presented, duration: videoDuration(activity.data) };
+    },
+
+    /** `GET /api/course/{id}/coursewares`: the course's material activities, as the activity list shows them. */
+    async coursewares(actor: Actor, courseId: number): Promise<{ activities: Activity[] }> {
+      const { activities: all } = await this.list(actor, courseId, {});
+      return { activities: all.filter((activity) => COURSEWARE_TYPES.includes(activity.type)) };
+    },
+
+    /**
+     * `GET /api/courses/{id}/live-record`: recordings of the course's live and meeting activities the
+     * caller can see: those that have ended and carry replay addresses in their data.
+     */
+    async liveRecords(actor: Actor, courseId: number): Promise<LiveRecord[]> {
+      const access = await courses.load(actor, courseId);
+      assertCan(access, 'course.read');
+      const rows = await repo.list({
+        courseId,
+        publishedOnly: !can(access, 'activity.read_unpublished'),
+        viewerId: actor.userId,
+      });
+      const now = Date.now();
+      return rows.flatMap((row) => {
+        if (!(MEETING_TYPES as readonly string[]).includes(row.type)) return [];
+        if (row.endTime === null || row.endTime.getTime() > now) return [];
+        const replay = Array.isArray(row.data.replay_address)
+          ? row.data.replay_address.filter((a): a is string => typeof a === 'string')
+          : [];
+        if (replay.length === 0) return [];
+        return [
+          {
+            id: row.id,
+            activity_id: row.id,
+            title: row.title,
+            type: row.type,
+            start_time: row.startTime?.toISOString() ?? null,
+            end_time: row.endTime.toISOString(),
+            replay_address: replay,
+          },
+        ];
+      });
     },
 
     /**
@@ -531,18 +619,72 @@ export function activitiesService(ctx: AppContext) {
     /**
      * Records that the caller read or joined an activity. Anyone who can see it may call this; only
      * learners' reads are recorded, and nothing is while an instructor views the course as a student.
+     * Players of online videos also send the range just watched: it joins the learner's watched ranges,
+     * whose union over the video's length is the video's completeness.
      */
     async recordRead(
       actor: Actor,
       activityId: number,
-    ): Promise<{ activity_id: number; read_count: number; recorded: boolean }> {
+      body: ActivityReadRequest,
+    ): Promise<ActivityReadResponse> {
       const { activity, access } = await activities.loadVisible(actor, activityId);
-      if (!recordsReads(access)) {
-        const existing = await repo.findRead(activity.id, actor.userId);
-        return { activity_id: activity.id, read_count: existing?.readCount ?? 0, recorded: false };
+      const range =
+        body?.start !== undefined && body.end !== undefined ? ([body.start, body.end] as WatchedRange) : null;
+      const isVideo = activity.type === 'online_video';
+      if (range && !isVideo) throw invalid({ start: ['activities.notVideo'] });
+      const duration = isVideo ? (videoDuration(activity.data) ?? body?.duration ?? null) : null;
+      if (range && duration !== null && range[1] > duration + DURATION_TOLERANCE_SECONDS) {
+        const field = range[0] > duration + DURATION_TOLERANCE_SECONDS ? 'start' : 'end';
+        throw invalid({ [field]: [{ key: 'activities.watchBeyondDuration', params: { duration } }] });
       }
-      const readCount = await repo.recordRead(activity.id, actor.userId);
-      return { activity_id: activity.id, read_count: readCount, recorded: true };
+      if (range && duration === null) throw invalid({ duration: ['activities.watchDurationRequired'] });
+
+      const recorded = recordsReads(access);
+      // Watched state of a video: without a known length, the percentage last stored stands.
+      let watched: { ranges: WatchedRange[]; completeness: number };
+      let readCount: number;
+      if (!recorded) {
+        const [existing, stored] = await Promise.all([
+          repo.findRead(activity.id, actor.userId),
+          isVideo ? repo.findWatchRanges(activity.id, actor.userId) : undefined,
+        ]);
+        readCount = existing?.readCount ?? 0;
+        watched = stored ?? { ranges: [], completeness: 0 };
+      } else {
+        ({ readCount, watched } = await ctx.db.transaction(async (tx) => {
+          const count = await repo.recordRead(activity.id, actor.userId, tx);
+          if (!isVideo) return { readCount: count, watched: { ranges: [], completeness: 0 } };
+          const stored = await repo.lockWatchRanges(activity.id, actor.userId, tx);
+          if (!range || duration === null) return { readCount: count, watched: stored };
+          const ranges = mergeRanges([...stored.ranges, [range[0], Math.min(range[1], duration)]]);
+          const next = { ranges, completeness: watchedCompleteness(ranges, duration) };
+          await repo.saveWatchRanges(activity.id, actor.userId, next, tx);
+          return { readCount: count, watched: next };
+        }));
+      }
+      if (!isVideo) {
+        const read = readCount > 0;
+        return {
+          activity_id: activity.id,
+          read_count: readCount,
+          recorded,
+          completeness: read ? 'full' : 'none',
+          data: { completeness: read ? 100 : 0, ranges: [], end: 0 },
+        };
+      }
+      const { ranges } = watched;
+      const percent = duration === null ? watched.completeness : watchedCompleteness(ranges, duration);
+      const fromStart = ranges[0] && ranges[0][0] <= 0 ? ranges[0][1] : 0;
+      return {
+        activity_id: activity.id,
+        read_count: readCount,
+        recorded,
+        completeness: videoReadCompleteness(
+          percent,
+          activity.completionCriterionKey === 'completeness' ? activity.completionCriterionValue : null,
+        ),
+        data: { completeness: percent, ranges, end: fromStart },
+      };
     },
 
     /** The completion criteria an activity type offers under the caller's organisation settings. */

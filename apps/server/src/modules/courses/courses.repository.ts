@@ -18,7 +18,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { CourseRole } from '@lectern/contracts/courses/course-roles';
-import { academicYears, courseMembers, courses, semesters } from '../../db/schema/courses.ts';
+import { academicYears, courseMembers, courses, courseVisits, semesters } from '../../db/schema/courses.ts';
 import { departments, orgs, users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 
@@ -51,8 +51,9 @@ export type MemberCourseFilter = {
   /** Rows matching either part: created by this user, or held with any of these roles. */
   roleMatch?: { createdBy?: number | undefined; anyOfRoles: readonly CourseRole[] } | undefined;
   keyword?: string | undefined;
-  semesterId?: number | undefined;
-  academicYearId?: number | undefined;
+  /** Courses in any of these semesters / academic years (an empty list filters nothing). */
+  semesterIds?: readonly number[] | undefined;
+  academicYearIds?: readonly number[] | undefined;
   /** Date bounds, inclusive or exclusive as named; a missing course date never excludes. */
   startsAfter?: string | undefined;
   startedBy?: string | undefined;
@@ -96,8 +97,10 @@ function memberCourseWhere(filter: MemberCourseFilter): SQL | undefined {
       or(ilike(courses.name, like), ilike(courses.displayName, like), ilike(courses.courseCode, like)),
     );
   }
-  if (filter.semesterId !== undefined) clauses.push(eq(courses.semesterId, filter.semesterId));
-  if (filter.academicYearId !== undefined) clauses.push(eq(courses.academicYearId, filter.academicYearId));
+  if (filter.semesterIds?.length) clauses.push(inArray(courses.semesterId, [...filter.semesterIds]));
+  if (filter.academicYearIds?.length) {
+    clauses.push(inArray(courses.academicYearId, [...filter.academicYearIds]));
+  }
   if (filter.startsAfter !== undefined) clauses.push(gt(courses.startDate, filter.startsAfter));
   if (filter.startedBy !== undefined) {
     clauses.push(or(isNull(courses.startDate), lte(courses.startDate, filter.startedBy)));
@@ -226,6 +229,69 @@ export function coursesRepository(db: Database) {
           .where(where),
       ]);
       return { rows, total: totals[0]?.total ?? 0 };
+    },
+
+    /** Marks that the user opened the course now: one upsert, so a visit costs a single statement. */
+    async recordVisit(userId: number, courseId: number, tx: Executor = db): Promise<void> {
+      await tx
+        .insert(courseVisits)
+        .values({ userId, courseId })
+        .onConflictDoUpdate({
+          target: [courseVisits.userId, courseVisits.courseId],
+          set: { visitedAt: sql`now()` },
+        });
+    },
+
+    /** The member courses the user opened, last visit first. */
+    async listVisitedByMember(
+      userId: number,
+      orgId: number,
+      limit: number,
+      tx: Executor = db,
+    ): Promise<(MemberCourseRow & { visitedAt: Date })[]> {
+      return tx
+        .select({ ...detailColumns, roles: courseMembers.roles, visitedAt: courseVisits.visitedAt })
+        .from(courseVisits)
+        .innerJoin(courses, eq(courses.id, courseVisits.courseId))
+        .innerJoin(
+          courseMembers,
+          and(eq(courseMembers.courseId, courses.id), eq(courseMembers.userId, courseVisits.userId)),
+        )
+        .innerJoin(users, eq(users.id, courses.createdBy))
+        .leftJoin(academicYears, eq(academicYears.id, courses.academicYearId))
+        .leftJoin(semesters, eq(semesters.id, courses.semesterId))
+        .leftJoin(departments, eq(departments.id, courses.departmentId))
+        .where(and(eq(courseVisits.userId, userId), eq(courses.orgId, orgId)))
+        .orderBy(desc(courseVisits.visitedAt), desc(courses.id))
+        .limit(limit);
+    },
+
+    /**
+     * The organisation's current semester: the one whose dates contain `day`, else the latest that has
+     * started, else the latest by order.
+     */
+    async findCurrentSemester(
+      orgId: number,
+      day: string,
+      tx: Executor = db,
+    ): Promise<SemesterWithYearRow | undefined> {
+      const [row] = await tx
+        .select({
+          semester: semesters,
+          academicYear: { id: academicYears.id, name: academicYears.name, code: academicYears.code },
+        })
+        .from(semesters)
+        .innerJoin(academicYears, eq(academicYears.id, semesters.academicYearId))
+        .where(eq(semesters.orgId, orgId))
+        .orderBy(
+          sql`case when ${semesters.startDate} <= ${day} and (${semesters.endDate} is null or ${semesters.endDate} >= ${day}) then 0
+                   when ${semesters.startDate} <= ${day} then 1 else 2 end`,
+          sql`${semesters.startDate} desc nulls last`,
+          desc(semesters.sort),
+          desc(semesters.id),
+        )
+        .limit(1);
+      return row;
     },
 
     /** Semesters of the courses the user belongs to, latest first. */

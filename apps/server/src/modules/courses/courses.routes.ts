@@ -4,9 +4,12 @@ import {
   CourseSchema,
   CourseSelectionSchema,
   CreateCourseRequestSchema,
+  CurrentSemesterInfoSchema,
+  MyCoursesQuerySchema,
   MyCoursesRequestSchema,
   MyCoursesResponseSchema,
   MySemestersResponseSchema,
+  RecentlyVisitedCoursesResponseSchema,
   SimulateRequestSchema,
   SimulateResponseSchema,
   UpdateCourseRequestSchema,
@@ -84,6 +87,45 @@ export function registerCoursesRoutes(app: Api, ctx: AppContext): void {
     async (request) => courses.myCourses(actorOf(request), request.body),
   );
 
+  // The original clients read their courses with a GET and the filters in the query string.
+  app.get(
+    '/api/my-courses',
+    {
+      config: { access: 'user' },
+      schema: { tags, querystring: MyCoursesQuerySchema, response: { 200: MyCoursesResponseSchema } },
+    },
+    async (request) => courses.myCourses(actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/users/:id/courses',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: MyCoursesQuerySchema,
+        response: { 200: MyCoursesResponseSchema },
+      },
+    },
+    async (request) => courses.userCourses(actorOf(request), request.params.id, request.query),
+  );
+
+  app.get(
+    '/api/user/recently-visited-courses',
+    {
+      config: { access: 'user' },
+      schema: { tags, response: { 200: RecentlyVisitedCoursesResponseSchema } },
+    },
+    async (request) => ({ visited_courses: await courses.recentlyVisited(actorOf(request)) }),
+  );
+
+  app.get(
+    '/api/current-semester-info',
+    { config: { access: 'user' }, schema: { tags, response: { 200: CurrentSemesterInfoSchema } } },
+    async (request) => courses.currentSemester(actorOf(request)),
+  );
+
   app.get(
     '/api/my-semesters',
     { config: { access: 'user' }, schema: { tags, response: { 200: MySemestersResponseSchema } } },
@@ -93,7 +135,7 @@ export function registerCoursesRoutes(app: Api, ctx: AppContext): void {
   app.post(
     '/api/courses/:id/simulate',
     {
-      config: { access: 'user' },
+      config: { access: 'user', sessionOnly: true },
       schema: {
         tags,
         params: IdParamsSchema,

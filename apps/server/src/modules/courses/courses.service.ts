@@ -3,17 +3,20 @@ import { pageMeta } from '@lectern/contracts/common/pagination.schemas';
 import type {
   Course,
   CreateCourseRequestSchema,
+  CurrentSemesterInfo,
   MyCoursesRequestSchema,
   MyCoursesResponse,
   Semester,
   UpdateCourseRequestSchema,
+  VisitedCourse,
 } from '@lectern/contracts/courses/course.schemas';
 import { CHIEF_INSTRUCTOR, type CourseRole } from '@lectern/contracts/courses/course-roles';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { Database } from '../../platform/database.ts';
 import { forbidden, invalid, notFound, type FieldMessages } from '../../platform/errors.ts';
-import type { Actor } from '../../platform/http/request-context.ts';
+import { sessionOf, type Actor } from '../../platform/http/request-context.ts';
 import { sessionsRepository } from '../identity/sessions.repository.ts';
+import { usersRepository } from '../identity/users.repository.ts';
 import { uploadsRepository } from '../uploads/uploads.repository.ts';
 import { courseAccess, effectiveRolesOf, rolesOf } from './course-access.ts';
 import { assertCan, can, canCreateCourse, type CourseAccess } from './courses.policy.ts';
@@ -38,6 +41,9 @@ type CreateCourse = z.output<typeof CreateCourseRequestSchema>;
 type UpdateCourse = z.output<typeof UpdateCourseRequestSchema>;
 type MyCourses = z.output<typeof MyCoursesRequestSchema>;
 export type CourseSelection = Partial<Course> & { id: number };
+
+/** How many courses the recently-visited list shows. */
+const RECENT_VISITS_LIMIT = 20;
 
 /** The server's calendar date (set TZ to the organisation's zone); course dates are plain dates. */
 function today(): string {
@@ -97,6 +103,7 @@ export function coursesService(ctx: AppContext) {
   const membersRepo = membersRepository(ctx.db);
   const sessionsRepo = sessionsRepository(ctx.db);
   const uploadsRepo = uploadsRepository(ctx.db);
+  const usersRepo = usersRepository(ctx.db);
 
   /**
    * Checks that the academic year, semester and department belong to the organisation and that the
@@ -171,6 +178,65 @@ export function coursesService(ctx: AppContext) {
     return values;
   }
 
+  /**
+   * The courses a user belongs to (the caller has checked who may ask). conditions.role: chief_instructor
+   * means courses the user created; any other role name means the user holds it there.
+   */
+  async function coursesOfUser(actor: Actor, userId: number, request: MyCourses): Promise<MyCoursesResponse> {
+    const { conditions, fields } = request;
+    const filter: MemberCourseFilter = {
+      orgId: actor.orgId,
+      userId,
+      keyword: conditions.keyword || undefined,
+      semesterIds: conditions.semester_id,
+      academicYearIds: conditions.academic_year_id,
+    };
+    if (conditions.role && conditions.role.length > 0) {
+      filter.roleMatch = {
+        createdBy: conditions.role.includes(CHIEF_INSTRUCTOR) ? userId : undefined,
+        anyOfRoles: conditions.role.filter((r): r is CourseRole => r !== CHIEF_INSTRUCTOR),
+      };
+    }
+    const day = today();
+    if (conditions.status === 'not_started') filter.startsAfter = day;
+    if (conditions.status === 'ongoing') {
+      filter.startedBy = day;
+      filter.notEndedBy = day;
+    }
+    if (conditions.status === 'closed') filter.endedBefore = day;
+
+    const { rows, total } = await repo.listForMember(filter, {
+      limit: request.page_size,
+      offset: (request.page - 1) * request.page_size,
+    });
+    const ids = rows.map((r) => r.course.id);
+    const wants = (name: string) => !fields || fields.has(name);
+    const [instructors, counts] = await Promise.all([
+      wants('instructors') ? repo.listInstructors(ids) : ([] as InstructorRow[]),
+      wants('students_count') ? repo.countMembersWithRole(ids, 'student') : [],
+    ]);
+    const instructorsOf = groupBy(instructors, (i) => i.courseId);
+    const countOf = new Map(counts.map((c) => [c.courseId, c.total]));
+    return {
+      ...pageMeta(request, total),
+      courses: rows.map((row) =>
+        selectFields(
+          presentCourseSummary(
+            row,
+            {
+              instructors: instructorsOf.get(row.course.id) ?? [],
+              studentsCount: countOf.get(row.course.id) ?? 0,
+            },
+            userId === actor.userId
+              ? effectiveRolesOf(actor, row.course.id, rolesOf(row.roles))
+              : rolesOf(row.roles),
+          ),
+          fields,
+        ),
+      ),
+    };
+  }
+
   return {
     /** The creator becomes the chief instructor (courses.created_by) and a member with the instructor role. */
     async create(actor: Actor, input: CreateCourse): Promise<Course> {
@@ -199,7 +265,12 @@ export function coursesService(ctx: AppContext) {
     async get(actor: Actor, courseId: number, fields?: ReadonlySet<string>): Promise<CourseSelection> {
       const access = await courseAccess(ctx.db).load(actor, courseId);
       assertCan(access, 'course.read');
-      return selectFields(await readCourse(ctx.db, access, fields), fields);
+      // Opening a course is what "recently visited" lists: one upsert beside the read.
+      const [course] = await Promise.all([
+        readCourse(ctx.db, access, fields),
+        repo.recordVisit(actor.userId, courseId),
+      ]);
+      return selectFields(course, fields);
     },
 
     async update(actor: Actor, courseId: number, input: UpdateCourse): Promise<Course> {
@@ -222,61 +293,53 @@ export function coursesService(ctx: AppContext) {
       });
     },
 
-    /**
-     * The courses the actor belongs to. conditions.role: chief_instructor means courses the actor
-     * created; any other role name means the actor holds it there.
-     */
+    /** The caller's courses (`POST` and `GET /api/my-courses`). */
     async myCourses(actor: Actor, request: MyCourses): Promise<MyCoursesResponse> {
-      const { conditions, fields } = request;
-      const filter: MemberCourseFilter = {
-        orgId: actor.orgId,
-        userId: actor.userId,
-        keyword: conditions.keyword || undefined,
-        semesterId: conditions.semester_id,
-        academicYearId: conditions.academic_year_id,
-      };
-      if (conditions.role && conditions.role.length > 0) {
-        filter.roleMatch = {
-          createdBy: conditions.role.includes(CHIEF_INSTRUCTOR) ? actor.userId : undefined,
-          anyOfRoles: conditions.role.filter((r): r is CourseRole => r !== CHIEF_INSTRUCTOR),
-        };
-      }
-      const day = today();
-      if (conditions.status === 'not_started') filter.startsAfter = day;
-      if (conditions.status === 'ongoing') {
-        filter.startedBy = day;
-        filter.notEndedBy = day;
-      }
-      if (conditions.status === 'closed') filter.endedBefore = day;
+      return coursesOfUser(actor, actor.userId, request);
+    },
 
-      const { rows, total } = await repo.listForMember(filter, {
-        limit: request.page_size,
-        offset: (request.page - 1) * request.page_size,
-      });
+    /**
+     * `GET /api/users/{id}/courses`: a user's courses, as "my courses" lists them for that user. Only the
+     * user themself or an administrator of their organisation may ask.
+     */
+    async userCourses(actor: Actor, userId: number, request: MyCourses): Promise<MyCoursesResponse> {
+      if (userId !== actor.userId) {
+        if (actor.orgRole !== 'admin') throw forbidden();
+        const user = await usersRepo.findById(userId);
+        if (!user || user.orgId !== actor.orgId) throw notFound();
+      }
+      return coursesOfUser(actor, userId, request);
+    },
+
+    /** The caller's member courses they opened most recently, last first. */
+    async recentlyVisited(actor: Actor): Promise<VisitedCourse[]> {
+      const rows = await repo.listVisitedByMember(actor.userId, actor.orgId, RECENT_VISITS_LIMIT);
       const ids = rows.map((r) => r.course.id);
-      const wants = (name: string) => !fields || fields.has(name);
       const [instructors, counts] = await Promise.all([
-        wants('instructors') ? repo.listInstructors(ids) : ([] as InstructorRow[]),
-        wants('students_count') ? repo.countMembersWithRole(ids, 'student') : [],
+        repo.listInstructors(ids),
+        repo.countMembersWithRole(ids, 'student'),
       ]);
       const instructorsOf = groupBy(instructors, (i) => i.courseId);
       const countOf = new Map(counts.map((c) => [c.courseId, c.total]));
-      return {
-        ...pageMeta(request, total),
-        courses: rows.map((row) =>
-          selectFields(
-            presentCourseSummary(
-              row,
-              {
-                instructors: instructorsOf.get(row.course.id) ?? [],
-                studentsCount: countOf.get(row.course.id) ?? 0,
-              },
-              effectiveRolesOf(actor, row.course.id, rolesOf(row.roles)),
-            ),
-            fields,
-          ),
+      return rows.map((row) => ({
+        ...presentCourseSummary(
+          row,
+          {
+            instructors: instructorsOf.get(row.course.id) ?? [],
+            studentsCount: countOf.get(row.course.id) ?? 0,
+          },
+          effectiveRolesOf(actor, row.course.id, rolesOf(row.roles)),
         ),
-      };
+        visited_at: row.visitedAt.toISOString(),
+      }));
+    },
+
+    /** Any signed-in user may ask; the answer is the organisation's, not the user's. */
+    async currentSemester(actor: Actor): Promise<CurrentSemesterInfo> {
+      const row = await repo.findCurrentSemester(actor.orgId, today());
+      if (!row) return { semester: null, academic_year: null };
+      const { academic_year: academicYear, ...semester } = presentSemester(row);
+      return { semester, academic_year: academicYear };
     },
 
     async mySemesters(actor: Actor): Promise<Semester[]> {
@@ -289,7 +352,7 @@ export function coursesService(ctx: AppContext) {
       const access = await courseAccess(ctx.db).load(actor, courseId);
       assertCan(access, 'simulate', 'courses.simulateNotAllowed');
       const value = simulating ? courseId : null;
-      await sessionsRepo.setSimulating(actor.sessionId, value);
+      await sessionsRepo.setSimulating(sessionOf(actor), value);
       return value;
     },
   };

@@ -4,6 +4,8 @@ import {
   AddMembersResponseSchema,
   EducatorsQuerySchema,
   EducatorsResponseSchema,
+  EnrollmentParamsSchema,
+  EnrollmentSchema,
   HostsQuerySchema,
   HostsResponseSchema,
   InstructorsResponseSchema,
@@ -97,6 +99,15 @@ export function registerMembersRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (request) => members.add(actorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/courses/:id/enrollments/users/:userId',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: EnrollmentParamsSchema, response: { 200: EnrollmentSchema } },
+    },
+    async (request) => members.enrollment(actorOf(request), request.params.id, request.params.userId),
   );
 
   app.put(

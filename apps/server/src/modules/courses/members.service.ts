@@ -1,6 +1,7 @@
 import {
   PHONE_HOST_MEETING_TYPES,
   type AddMembersInput,
+  type Enrollment,
   type Member,
   type MemberSelection,
 } from '@lectern/contracts/courses/course.schemas';
@@ -33,6 +34,24 @@ export function membersService(ctx: AppContext) {
       assertCan(access, 'course.read');
       const rows = await repo.list(courseId);
       return rows.map((r) => presentMember(r, can(access, 'members.read_contacts')));
+    },
+
+    /**
+     * One member's enrolment: anyone who can read the course sees who is in it, as the member lists
+     * show; contacts as those lists decide, and always one's own.
+     */
+    async enrollment(actor: Actor, courseId: number, userId: number): Promise<Enrollment> {
+      const access = await courseAccess(ctx.db).load(actor, courseId);
+      assertCan(access, 'course.read');
+      const member = await existingMember(courseId, userId);
+      const user = presentMember(member, userId === actor.userId || can(access, 'members.read_contacts'));
+      return {
+        course_id: courseId,
+        user_id: userId,
+        user,
+        roles: user.course_roles,
+        created_at: user.joined_at,
+      };
     },
 
     async students(actor: Actor, courseId: number): Promise<Member[]> {

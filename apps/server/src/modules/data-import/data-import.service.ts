@@ -73,6 +73,8 @@ function toModel(s: Subject | SubSubject, subs: readonly SubSubject[]): Question
     answer_explanation: s.answer_explanation,
     knowledge_node_names: [...s.knowledge_node_names],
     settings: { ...s.settings },
+    // A stored question has nothing left to warn about.
+    notes: [],
     sub_subjects: subs.map((sub) => toModel(sub, [])),
   };
 }

@@ -52,7 +52,8 @@ The capital of Italy is {=Rome ~Milan ~Naples} and it is old.
 describe('readGift', () => {
   it('reads every GIFT question type into the question model', () => {
     const { questions } = readGift(SAMPLE, { locale: 'en-US' });
-    expect(questions).toEqual([
+    // Each question's notes are checked below, with what it lost.
+    expect(questions.map((question) => ({ ...question, notes: [] }))).toEqual([
       q('single_selection', {
         description: 'What is the capital of <b>France</b>?',
         options: [
@@ -131,12 +132,18 @@ describe('readGift', () => {
     ]);
   });
 
-  it('names each question whose partial credit is lost, and says once which lost a tolerance', () => {
-    expect(readGift(SAMPLE, { locale: 'en-US' }).warnings).toEqual([
-      '"Primes": partial credit (like %50%) cannot be kept; after import only fully correct answers score.',
-      '"question 5": partial credit (like %50%) cannot be kept; after import only fully correct answers score.',
-      '"Moodle": partial credit (like %50%) cannot be kept; after import only fully correct answers score.',
-      'Numeric tolerances are not imported; only the exact numbers are accepted (Pi).',
+  it('notes on each question the partial credit or tolerance it lost, not on the file', () => {
+    const { questions, warnings } = readGift(SAMPLE, { locale: 'en-US' });
+    expect(warnings).toEqual([]);
+    const partial = (name: string) =>
+      `"${name}": partial credit (like %50%) cannot be kept; after import only fully correct answers score.`;
+    expect(
+      questions.flatMap((question, index) => (question.notes.length > 0 ? [[index, question.notes]] : [])),
+    ).toEqual([
+      [1, [partial('Primes')]],
+      [4, [partial('question 5')]],
+      [6, ['Numeric tolerances are not imported; only the exact numbers are accepted (Pi).']],
+      [7, [partial('Moodle')]],
     ]);
   });
 
@@ -169,7 +176,8 @@ describe('readGift', () => {
       'A number between 1 and 3 ____',
     ]);
     expect(questions[4]?.blanks).toEqual([{ answers: ['2'] }]);
-    expect(warnings).toEqual([
+    expect(warnings).toEqual([]);
+    expect(questions[4]?.notes).toEqual([
       'Numeric tolerances are not imported; only the exact numbers are accepted (Range).',
     ]);
   });

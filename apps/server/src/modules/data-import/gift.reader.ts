@@ -286,11 +286,13 @@ export function readGift(
       .map((part, _i, all) => (all.length > 1 ? `<p>${part}</p>` : part))
       .join('');
     question.answer_explanation = explanation === '' ? null : explanation;
-    questions.push(question);
-
-    if (hasPartialCredit(answers)) warnings.add('interchange.partialCreditDropped', { question: label });
+    // What Lectern cannot keep is said on the question itself, where the teacher previews it.
+    warnings.beginQuestion();
+    if (hasPartialCredit(answers)) warnings.note('interchange.partialCreditDropped', { question: label });
     if (answers.kind === 'numerical' && answers.tolerance)
-      warnings.loss('interchange.toleranceDropped', label);
+      warnings.note('interchange.toleranceDropped', { questions: label });
+    question.notes = warnings.endQuestion();
+    questions.push(question);
   }
   return { questions, warnings: warnings.list() };
 }

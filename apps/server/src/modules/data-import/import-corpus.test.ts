@@ -1,5 +1,9 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCorpus } from './import-corpus.ts';
+import { IMPORTED_SUBJECT_TYPES } from '@lectern/contracts/data-import/data-import.schemas';
+import { CORPUS_DIR, runCorpus } from './import-corpus.ts';
+import { convertImportFile, identifyContent } from './import-pipeline.ts';
 
 /**
  * The import corpus (fixtures/corpus, issue 19): every file through convert + identify in-process. Files
@@ -31,5 +35,29 @@ describe('the import corpus', () => {
     }
     // Every question a person counts is found (the issue's target is 98%).
     expect(summary.found / summary.counted).toBeGreaterThanOrEqual(0.98);
+  });
+
+  it('shows each loss on the question it concerns, not as a warning about the file', async () => {
+    const file = 'gift-partial-credit.gift';
+    const converted = await convertImportFile(file, await readFile(path.join(CORPUS_DIR, file)), {
+      locale: 'en-US',
+      storeImage: () => Promise.reject(new Error('no picture in this file')),
+    });
+    expect(converted.warnings).toEqual([]);
+    const { subjects, warnings } = identifyContent(converted.content, {
+      locale: 'en-US',
+      allowedTypes: IMPORTED_SUBJECT_TYPES,
+    });
+    expect(warnings).toEqual([]);
+    const partial = (name: string) =>
+      `"${name}": partial credit (like %50%) cannot be kept; after import only fully correct answers score.`;
+    expect(subjects.map((s) => s.warnings)).toEqual([
+      [partial('Primes')],
+      [partial('Oceans')],
+      [partial('Capital')],
+      [partial('Author')],
+    ]);
+    // A warning never blocks saving: these questions have no error.
+    expect(subjects.flatMap((s) => s.errors)).toEqual([]);
   });
 });

@@ -43,7 +43,10 @@ export type FileOutcome = {
   typeMismatches: string[];
   errorsByCode: Record<string, number>;
   warnings: string[];
-  /** Warnings of the convert step: something of the file was not carried (every one is a loss). */
+  /**
+   * Something of the file was not carried (every one is a loss): warnings of the convert step, and the
+   * warnings noted on questions.
+   */
   losses: string[];
   /** Why the file is not fully imported, in a few words. */
   reasons: string[];
@@ -93,6 +96,13 @@ export async function runCorpusFile(entry: CorpusEntry, locale: Locale = 'zh-CN'
       const parsed = identifyContent(converted.content, { locale, allowedTypes: IMPORTED_SUBJECT_TYPES });
       subjects = parsed.subjects;
       outcome.warnings.push(...parsed.warnings);
+      // Losses noted on a question (shown on its preview card) are losses all the same.
+      const noted = subjects.flatMap((s) => [
+        ...s.warnings,
+        ...s.sub_subjects.flatMap((sub) => sub.warnings),
+      ]);
+      outcome.warnings.push(...noted);
+      outcome.losses.push(...noted);
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

@@ -145,7 +145,8 @@ Use &lt;200 words.</text></questiontext>
 describe('readMoodleXml', () => {
   it('reads every supported Moodle question type into the question model', () => {
     const { questions } = readMoodleXml(SAMPLE, { locale: 'en-US' });
-    expect(questions).toEqual([
+    // Each question's notes are checked below, with what it lost.
+    expect(questions.map((question) => ({ ...question, notes: [] }))).toEqual([
       q('single_selection', {
         // The picture the file carries travels inline; the convert step stores it as an upload.
         description:
@@ -229,14 +230,25 @@ describe('readMoodleXml', () => {
     ]);
   });
 
-  it('names the questions it cannot import and what it dropped', () => {
-    expect(readMoodleXml(SAMPLE, { locale: 'en-US' }).warnings).toEqual([
-      '"Capital of France": partial credit (like %50%) cannot be kept; after import only fully correct answers score.',
-      '"Author": partial credit (like %50%) cannot be kept; after import only fully correct answers score.',
+  it('names the questions it cannot import, and notes on each question what it lost', () => {
+    const { questions, warnings } = readMoodleXml(SAMPLE, { locale: 'en-US' });
+    expect(warnings).toEqual([
       '"Area of a circle" is not imported: the Moodle question type "calculated" is not supported.',
       '"question 12" is not imported: the Moodle question type "ddwtos" is not supported.',
-      'Feedback on individual answers is not imported (Water boils, Cloze geography).',
-      'Numeric tolerances are not imported; only the exact numbers are accepted (Pi, Cloze geography).',
+    ]);
+    const partial = (name: string) =>
+      `"${name}": partial credit (like %50%) cannot be kept; after import only fully correct answers score.`;
+    const tolerance = (name: string) =>
+      `Numeric tolerances are not imported; only the exact numbers are accepted (${name}).`;
+    const feedback = (name: string) => `Feedback on individual answers is not imported (${name}).`;
+    expect(
+      questions.flatMap((question, index) => (question.notes.length > 0 ? [[index, question.notes]] : [])),
+    ).toEqual([
+      [0, [partial('Capital of France')]],
+      [2, [feedback('Water boils')]],
+      [3, [partial('Author')]],
+      [4, [tolerance('Pi')]],
+      [8, [feedback('Cloze geography'), tolerance('Cloze geography')]],
     ]);
   });
 
@@ -248,6 +260,9 @@ describe('readMoodleXml', () => {
     );
     // A picture the file names but does not carry stays a visible placeholder.
     expect(linked[0]?.description).toContain('[圖片：eiffel tower.png]');
+    expect(linked[0]?.notes).toEqual([
+      '檔案中嵌入的圖片沒有匯入，已在原位置顯示為「[圖片：檔名]」，請匯入後重新插入圖片',
+    ]);
     expect(questions[2]?.options).toEqual([
       { content: '正確', is_answer: true },
       { content: '錯誤', is_answer: false },

@@ -160,7 +160,7 @@ const fraction = (answer: XmlElement) => Number.parseFloat(answer.attrs.fraction
 
 function noteFeedback(answers: XmlElement[], context: Context): void {
   if (answers.some((answer) => htmlToText(textOf(child(answer, 'feedback'))) !== '')) {
-    context.warnings.loss('interchange.feedbackDropped', context.label);
+    context.warnings.note('interchange.feedbackDropped', { questions: context.label });
   }
 }
 
@@ -177,7 +177,7 @@ function readMultichoice(question: XmlElement, base: QuestionModel, context: Con
   const positive = answers.map(fraction).filter((value) => value > 0);
   // Lectern grades all or nothing: partial credit for a near miss, or unequal shares, cannot be kept.
   if (single ? positive.some((value) => value < best) : new Set(positive).size > 1) {
-    context.warnings.add('interchange.partialCreditDropped', { question: context.label });
+    context.warnings.note('interchange.partialCreditDropped', { question: context.label });
   }
   return {
     ...base,
@@ -218,14 +218,14 @@ function readOneBlank(question: XmlElement, base: QuestionModel, context: Contex
   if (accepted.length === 0) return { warning: 'interchange.answersUnreadable' };
   noteFeedback(answers, context);
   if (answers.some((answer) => fraction(answer) > 0 && fraction(answer) < 100)) {
-    context.warnings.add('interchange.partialCreditDropped', { question: context.label });
+    context.warnings.note('interchange.partialCreditDropped', { question: context.label });
   }
   const numerical = question.attrs.type === 'numerical';
   if (
     numerical &&
     answers.some((answer) => (Number.parseFloat(ownText(child(answer, 'tolerance'))) || 0) !== 0)
   ) {
-    context.warnings.loss('interchange.toleranceDropped', context.label);
+    context.warnings.note('interchange.toleranceDropped', { questions: context.label });
   }
   const caseSensitive = !numerical && ownText(child(question, 'usecase')).trim() === '1';
   return {
@@ -348,7 +348,7 @@ function readCloze(base: QuestionModel, context: Context): Read {
         .filter((choice) => htmlToText(choice.value) !== '')
         .map((choice) => ({ content: choice.value.trim(), is_answer: choice.full }));
       if (options.length < 2 || options.filter((o) => o.is_answer).length !== 1) {
-        context.warnings.add('interchange.clozeGapInvalid', { question: context.label, gap: gap[0] });
+        context.warnings.note('interchange.clozeGapInvalid', { question: context.label, gap: gap[0] });
       }
       gaps.push({ kind: 'choice', weight, options });
       continue;
@@ -369,7 +369,7 @@ function readCloze(base: QuestionModel, context: Context): Read {
       if (text !== '' && text !== '*') accepted.push(text);
     }
     if (invalid || accepted.length === 0) {
-      context.warnings.add('interchange.clozeGapInvalid', { question: context.label, gap: gap[0] });
+      context.warnings.note('interchange.clozeGapInvalid', { question: context.label, gap: gap[0] });
     }
     gaps.push({
       kind: 'blank',
@@ -378,8 +378,8 @@ function readCloze(base: QuestionModel, context: Context): Read {
       caseSensitive: CASE_SENSITIVE_GAP_TYPES.has(kind),
     });
   }
-  if (feedback) context.warnings.loss('interchange.feedbackDropped', context.label);
-  if (tolerance) context.warnings.loss('interchange.toleranceDropped', context.label);
+  if (feedback) context.warnings.note('interchange.feedbackDropped', { questions: context.label });
+  if (tolerance) context.warnings.note('interchange.toleranceDropped', { questions: context.label });
 
   if (gaps.every((gap) => gap.kind === 'blank')) {
     const blanks = gaps.flatMap((gap) => (gap.kind === 'blank' ? [{ answers: gap.answers }] : []));
@@ -494,10 +494,13 @@ export function readMoodleXml(
     if (type === 'category') continue;
     number += 1;
     const label = textOf(child(question, 'name')) || warnings.questionLabel(number);
+    // The losses of a question are noted on it; a question not imported is said for the file instead.
+    warnings.beginQuestion();
     const read = readQuestion(question, { warnings, label, trueWord, falseWord });
+    const notes = warnings.endQuestion();
     if (read === null) warnings.add('interchange.typeUnsupported', { question: label, type });
     else if ('warning' in read) warnings.add(read.warning, { question: label });
-    else questions.push(read);
+    else questions.push({ ...read, notes });
   }
   return { questions, warnings: warnings.list() };
 }

@@ -22,6 +22,11 @@ export type QuestionModel = {
   answer_explanation: string | null;
   knowledge_node_names: string[];
   settings: { case_sensitive?: boolean; unordered_blanks?: boolean };
+  /**
+   * What the source file had that this question lost on import (partial credit, a tolerance, a picture), in
+   * the reader's locale: written as import-note lines, so the warning stays on its question in the preview.
+   */
+  notes: string[];
   sub_subjects: QuestionModel[];
 };
 
@@ -38,6 +43,7 @@ export function emptyQuestion(type: SubjectType): QuestionModel {
     answer_explanation: null,
     knowledge_node_names: [],
     settings: {},
+    notes: [],
     sub_subjects: [],
   };
 }

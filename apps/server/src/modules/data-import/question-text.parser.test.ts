@@ -96,11 +96,33 @@ describe('the example of the format doc', () => {
         settings: {},
         knowledge_node_names: ['地理', '首都'],
         errors: [],
+        warnings: [],
         number: '1',
         line: 1,
         sub_subjects: [],
       },
     ]);
+  });
+
+  it('keeps import notes as the question’s warnings, never as its text and never as an error', () => {
+    const [subject, next] = parse([
+      '1. 2 + 3 = ?',
+      'A. 4',
+      'B. 5',
+      '答案：B',
+      '导入提示：“Q”的部分得分（如 %50%）无法保留',
+      'Import note: Feedback on individual answers is not imported (Q).',
+      '2. Next?',
+    ]).subjects;
+    expect(next?.warnings).toEqual([]);
+    expect(next?.description).toBe('Next?');
+    expect(subject?.warnings).toEqual([
+      '“Q”的部分得分（如 %50%）无法保留',
+      'Feedback on individual answers is not imported (Q).',
+    ]);
+    expect(subject?.errors).toEqual([]);
+    expect(subject?.description).toBe('2 + 3 = ?');
+    expect(subject?.answer_explanation).toBeNull();
   });
 });
 

@@ -35,7 +35,8 @@ import {
 export type ParseOptions = { locale: Locale; allowedTypes: readonly ImportedSubjectType[] };
 export type ParseResult = { subjects: ImportedSubject[]; warnings: string[] };
 
-type LabelKind = 'answer' | 'answer_explanation' | 'point' | 'difficulty_level' | 'knowledge_node_names';
+type LabelKind =
+  'answer' | 'answer_explanation' | 'point' | 'difficulty_level' | 'knowledge_node_names' | 'note';
 type PartKind = 'description' | 'option' | 'pair' | LabelKind | 'ignored';
 type Level = 0 | 1 | 2 | 3;
 
@@ -78,6 +79,8 @@ type Draft = {
   point: { value: number | null; line: number } | null;
   difficulty: Level;
   knowledge: string[];
+  /** Import notes ("导入提示：…"): the question's warnings. */
+  notes: string[];
   labelLines: Partial<Record<LabelKind, number>>;
   subs: Draft[];
   errors: ImportError[];
@@ -130,6 +133,7 @@ for (const lang of TEMPLATE_LANGS) {
     ['point', vocabulary.points],
     ['difficulty_level', vocabulary.difficulty],
     ['knowledge_node_names', vocabulary.knowledgeNodes],
+    ['note', vocabulary.notes],
   ];
   for (const [kind, names] of labels) for (const name of names) LABEL_BY_NAME.set(wordKey(name), kind);
   const levels: [Level, readonly string[]][] = [
@@ -559,6 +563,7 @@ class QuestionTextParser {
       point: null,
       difficulty: 0,
       knowledge: [],
+      notes: [],
       labelLines: {},
       subs: [],
       errors: [],
@@ -630,6 +635,13 @@ class QuestionTextParser {
   private readLabel(d: Draft, line: TextLine, n: number, contentStart: number, name: string): void {
     const kind = LABEL_BY_NAME.get(wordKey(name));
     if (!kind) return;
+    if (kind === 'note') {
+      // A question may carry several notes, one line each: a warning, not part of the question.
+      const note = this.piece(line, n, contentStart, line.text.length, false).text.trim();
+      if (note !== '') d.notes.push(note);
+      d.current = 'note';
+      return;
+    }
     if (d.labelLines[kind] !== undefined) {
       this.error(d, 'duplicateLabel', 'dataImport.parse.duplicateLabel', n, kind, {
         label: line.text
@@ -887,6 +899,7 @@ class QuestionTextParser {
       settings: {},
       knowledge_node_names: d.knowledge,
       errors: d.errors,
+      warnings: d.notes,
       number: d.number,
       line: d.line,
     };

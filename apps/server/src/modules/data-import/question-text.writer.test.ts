@@ -299,6 +299,18 @@ describe('renderQuestionText', () => {
     expect(out).toContain('<p>Knowledge points: x&lt;y</p>');
   });
 
+  it('writes what the question lost as import notes, one line each, after its other parts', () => {
+    const out = renderQuestionText(
+      [{ ...multiple, notes: ['"Q": partial credit <50%> lost', 'Feedback\nis not imported'] }],
+      'en-us',
+      { knowledgeNodes: false },
+    );
+    expect(out).toMatch(
+      /<p>Points: 1\.5<\/p><p>Difficulty: Medium<\/p><p>Import note: "Q": partial credit &lt;50%&gt; lost<\/p><p>Import note: Feedback is not imported<\/p>$/,
+    );
+    expect(renderQuestionText([multiple], 'zh-cn', { knowledgeNodes: false })).not.toContain('导入提示');
+  });
+
   it('reads a true/false answer by its word, whichever option holds it', () => {
     const reversed = q('true_or_false', {
       description: 'Sure?',

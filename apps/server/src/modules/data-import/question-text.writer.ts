@@ -254,6 +254,10 @@ class QuestionTextWriter {
       const names = q.knowledge_node_names.map(escapeText).join(this.separator);
       this.line(`${this.label(this.vocabulary.knowledgeNodes)}${names}`);
     }
+    // What the source file had that this question lost: one line each, read back as the question's warnings.
+    for (const note of q.notes) {
+      this.line(`${this.label(this.vocabulary.notes)}${escapeText(note.replace(/\s+/g, ' ').trim())}`);
+    }
     // A stem's own parts come before its sub-questions: after them they would belong to the last one.
     if (isStem) q.sub_subjects.forEach((sub, i) => this.question(sub, `(${i + 1}) `));
   }

@@ -2,37 +2,50 @@ import type { Locale } from '@lectern/contracts/common/locale';
 import type { MessageParams } from '@lectern/contracts/common/messages';
 import { translate, type MessageKey } from '../../platform/messages.ts';
 
-/** Losses that many questions of one file may share: reported once, naming the questions concerned. */
-export type SharedLoss = 'interchange.feedbackDropped' | 'interchange.toleranceDropped';
-
 /**
- * The warnings of one read, in the reader's locale. Shared losses are gathered so that a file whose 80
- * questions all carry feedback yields one warning, not 80.
+ * The warnings of one read, in the reader's locale. What a question loses (partial credit, a tolerance,
+ * a picture) is a note on that question, so the preview shows it on the question's own card; only what
+ * concerns no question (an unreadable file, a question that could not be read at all) is said for the file.
  */
 export class ReaderWarnings {
   private readonly messages: string[] = [];
-  private readonly shared = new Map<SharedLoss, string[]>();
-  private imagesDropped = false;
+  /** The notes of the question being read; null between questions. */
+  private notes: string[] | null = null;
 
   constructor(readonly locale: Locale) {}
 
+  /** A warning about the file, or about a question that is not imported. */
   add(key: MessageKey, params?: MessageParams): void {
     this.messages.push(translate(this.locale, key, params));
   }
 
-  loss(key: SharedLoss, question: string): void {
-    const questions = this.shared.get(key) ?? [];
-    if (!questions.includes(question)) questions.push(question);
-    this.shared.set(key, questions);
+  /** Starts collecting the losses of one question. */
+  beginQuestion(): void {
+    this.notes = [];
   }
 
+  /** The losses of the question just read, each once; collecting stops. */
+  endQuestion(): string[] {
+    const notes = this.notes ?? [];
+    this.notes = null;
+    return notes;
+  }
+
+  /** A loss of the question being read (said for the file only if a reader reports one between questions). */
+  note(key: MessageKey, params?: MessageParams): void {
+    const message = translate(this.locale, key, params);
+    if (this.notes === null) this.messages.push(message);
+    else if (!this.notes.includes(message)) this.notes.push(message);
+  }
+
+  /** A picture of the question being read that cannot be carried. */
   imageDropped(): void {
-    this.imagesDropped = true;
+    this.note('interchange.imagesDropped');
   }
 
-  /** The visible text left where an image the reader cannot carry was; reported once per read. */
+  /** The visible text left where an image the reader cannot carry was; the loss is noted on the question. */
   imagePlaceholder(name: string): string {
-    this.imagesDropped = true;
+    this.imageDropped();
     return translate(this.locale, 'interchange.imagePlaceholder', { name });
   }
 
@@ -42,11 +55,6 @@ export class ReaderWarnings {
   }
 
   list(): string[] {
-    const separator = this.locale === 'en-US' ? ', ' : '、';
-    const shared = [...this.shared].map(([key, questions]) =>
-      translate(this.locale, key, { questions: questions.join(separator) }),
-    );
-    const images = this.imagesDropped ? [translate(this.locale, 'interchange.imagesDropped')] : [];
-    return [...this.messages, ...shared, ...images];
+    return [...this.messages];
   }
 }

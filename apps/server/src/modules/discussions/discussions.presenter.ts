@@ -37,6 +37,7 @@ function permissions(access: CourseAccess, post: Post) {
 /** Rows become wire shapes here and nowhere else; anonymity is applied for this viewer. */
 export function presentComment(row: CommentRow, access: CourseAccess, replies: Reply[] = []): Comment {
   const post = postOf(row);
+  const shownAuthor = canSeeAuthor(access, post) ? author(row.createdBy, row) : null;
   return {
     id: row.id,
     activity_id: row.activityId,
@@ -45,7 +46,8 @@ export function presentComment(row: CommentRow, access: CourseAccess, replies: R
     course_role: storedRole(row.courseRole),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
-    created_by: canSeeAuthor(access, post) ? author(row.createdBy, row) : null,
+    created_by: shownAuthor,
+    user: shownAuthor,
     location: row.location,
     referrer_type: row.referrerType,
     referrer_id: row.referrerId,

@@ -84,7 +84,8 @@ export function presentSubmission(
     mark_status: row.markStatus,
     score_released: visibility.scores,
     answers_released: visibility.answers,
-    correct_answers_data: visibility.answers ? extras.correctAnswers : null,
+    correct_answers_data:
+      visibility.answers && extras.correctAnswers ? { correct_answers: extras.correctAnswers } : null,
   };
 }
 

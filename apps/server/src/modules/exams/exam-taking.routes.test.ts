@@ -515,7 +515,7 @@ describe('reviewing submissions', () => {
     expect(body.score_data).toEqual([
       { subject_id: subject.id, parent_id: null, score: 2, auto: true, correct: true },
     ]);
-    expect(body.correct_answers_data[0].answer_option_ids).toEqual([
+    expect(body.correct_answers_data.correct_answers[0].answer_option_ids).toEqual([
       subject.options.find((o) => o.is_answer)!.id,
     ]);
     expect(body.subjects[0].id).toBe(subject.id);

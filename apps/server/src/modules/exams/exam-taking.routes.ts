@@ -7,6 +7,7 @@ import {
   QualificationResponseSchema,
   StudentExamsParamsSchema,
   StudentExamsResponseSchema,
+  ExamScoresResponseSchema,
   SubmitExamRequestSchema,
   SubmitExamResponseSchema,
 } from '@lectern/contracts/exams/exam-taking.schemas';
@@ -31,6 +32,15 @@ export function registerExamTakingRoutes(app: Api, ctx: AppContext): void {
       schema: { tags, params: StudentExamsParamsSchema, response: { 200: StudentExamsResponseSchema } },
     },
     async (request) => taking.examList(actorOf(request), request.params.cid),
+  );
+
+  app.get(
+    '/api/courses/:cid/exam-scores',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: StudentExamsParamsSchema, response: { 200: ExamScoresResponseSchema } },
+    },
+    async (request) => taking.examScores(actorOf(request), request.params.cid),
   );
 
   app.get(

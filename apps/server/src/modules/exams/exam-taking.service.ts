@@ -9,6 +9,7 @@ import type {
   QualificationResponse,
   StudentExam,
   StudentExamsResponse,
+  ExamScoresResponse,
   SubmitExamRequestSchema,
   SubmitExamResponse,
 } from '@lectern/contracts/exams/exam-taking.schemas';
@@ -253,6 +254,7 @@ export function examTakingService(ctx: AppContext) {
       is_closed: window === 'closed',
       submit_times: settings.submit_times,
       submission_count: facts.finals.length,
+      has_submitted: facts.finals.length > 0,
       remaining_times: Math.max(0, allowed - facts.finals.length),
       has_draft: facts.hasDraft,
       score: released
@@ -327,6 +329,22 @@ export function examTakingService(ctx: AppContext) {
             now,
           );
         }),
+      };
+    },
+
+    /** `GET /api/courses/{cid}/exam-scores`: the exam list's scores, one entry per exam, by the same rules. */
+    async examScores(actor: Actor, courseId: number): Promise<ExamScoresResponse> {
+      const { exams } = await this.examList(actor, courseId);
+      return {
+        exam_scores: exams.map((exam) => ({
+          activity_id: exam.id,
+          exam_id: exam.id,
+          title: exam.title,
+          score: exam.score,
+          score_released: exam.score_released,
+          total_points: exam.total_points,
+          submission_count: exam.submission_count,
+        })),
       };
     },
 
@@ -412,6 +430,9 @@ export function examTakingService(ctx: AppContext) {
         draft_saved_at: submission.draftData ? submission.updatedAt.toISOString() : null,
         end_time: exam.activity.endTime?.toISOString() ?? null,
         display_mode: exam.settings.display_mode,
+        // This attempt is not among the handed-in ones yet: another remains if one more is allowed.
+        allow_retake_exam: current.allowed - current.used > 1,
+        announce_answer: exam.settings.announce_answer_type !== 'never',
         time_limit_minutes: limit,
         deadline: deadline?.toISOString() ?? null,
         remaining_seconds: deadline

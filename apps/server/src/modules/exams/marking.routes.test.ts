@@ -91,7 +91,9 @@ describe('marking lists', () => {
       submission.submission_data.find((a: { subject_id: number }) => a.subject_id === short.id).answer,
     ).toBe('<p>My essay</p>');
     expect(
-      submission.correct_answers_data.find((c: { subject_id: number }) => c.subject_id === short.id).answer,
+      submission.correct_answers_data.correct_answers.find(
+        (c: { subject_id: number }) => c.subject_id === short.id,
+      ).answer,
     ).toBe('Reference');
     expect(submission.subjects).toHaveLength(2);
   });

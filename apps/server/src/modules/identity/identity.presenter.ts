@@ -36,13 +36,12 @@ export function presentDepartment(row: typeof departments.$inferSelect): Departm
 export function presentCurrentUser(
   user: UserWithDepartment,
   org: typeof orgs.$inferSelect,
-  session: { csrfToken: string; simulatingCourseId: number | null },
+  session: { simulatingCourseId: number | null },
   canCreateCourse: boolean,
 ): CurrentUser {
   return {
     ...presentUser(user),
     org: presentOrg(org),
-    csrf_token: session.csrfToken,
     simulating_course_id: session.simulatingCourseId,
     can_create_course: canCreateCourse,
     time_zone: user.timeZone,

@@ -16,7 +16,7 @@ import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
 import type { IdentityService } from './identity.service.ts';
 import { LoginThrottledError } from './login-throttle.service.ts';
-import { CSRF_COOKIE, SESSION_COOKIE } from './session.hook.ts';
+import { SESSION_COOKIE } from './session.hook.ts';
 import { usersAdminService } from './users-admin.service.ts';
 
 const tags = ['identity'];
@@ -31,7 +31,7 @@ export function registerIdentityRoutes(app: Api, ctx: AppContext, identity: Iden
     {
       // No limit per address on the route: a lecture hall signs in from one NAT address in one minute.
       // Failures are what is throttled, per account and per address (decision 0009).
-      config: { access: 'public', csrfExempt: true },
+      config: { access: 'public', sessionOnly: true },
       schema: { tags, body: LoginRequestSchema, response: { 200: CurrentUserSchema } },
     },
     async (request, reply) => {
@@ -39,27 +39,24 @@ export function registerIdentityRoutes(app: Api, ctx: AppContext, identity: Iden
         if (error instanceof LoginThrottledError) reply.header('retry-after', error.retryAfterSeconds);
         throw error;
       });
-      reply
-        .setCookie(SESSION_COOKIE, session.token, {
-          ...cookieBase,
-          httpOnly: true,
-          expires: session.expiresAt,
-        })
-        .setCookie(CSRF_COOKIE, session.csrfToken, {
-          ...cookieBase,
-          httpOnly: false,
-          expires: session.expiresAt,
-        });
+      reply.setCookie(SESSION_COOKIE, session.token, {
+        ...cookieBase,
+        httpOnly: true,
+        expires: session.expiresAt,
+      });
       return session.user;
     },
   );
 
   app.post(
     '/api/logout',
-    { config: { access: 'user' }, schema: { tags, response: { 200: OkResponseSchema } } },
+    {
+      config: { access: 'user', sessionOnly: true },
+      schema: { tags, response: { 200: OkResponseSchema } },
+    },
     async (request, reply) => {
       await identity.logout(actorOf(request));
-      reply.clearCookie(SESSION_COOKIE, cookieBase).clearCookie(CSRF_COOKIE, cookieBase);
+      reply.clearCookie(SESSION_COOKIE, cookieBase);
       return { ok: true as const };
     },
   );
@@ -67,7 +64,7 @@ export function registerIdentityRoutes(app: Api, ctx: AppContext, identity: Iden
   app.get(
     '/api/user',
     { config: { access: 'user' }, schema: { tags, response: { 200: CurrentUserSchema } } },
-    async (request) => identity.currentUser(actorOf(request), request.csrfToken ?? ''),
+    async (request) => identity.currentUser(actorOf(request)),
   );
 
   app.get(

@@ -7,16 +7,17 @@ import type {
 } from '@lectern/contracts/identity/identity.schemas';
 import type { AppContext } from '../../platform/app-context.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import type { Actor } from '../../platform/http/request-context.ts';
+import { sessionOf, type Actor } from '../../platform/http/request-context.ts';
 import { canCreateCourse } from '../courses/courses.policy.ts';
 import { coursesRepository } from '../courses/courses.repository.ts';
+import { accessTokensService } from './access-tokens.service.ts';
 import { presentCurrentUser, presentDepartment, presentOrg } from './identity.presenter.ts';
 import { accountKey, loginThrottleService, unknownLoginKey } from './login-throttle.service.ts';
 import { timingEqualiser, verifyPassword } from './password.ts';
 import { sessionsRepository } from './sessions.repository.ts';
 import { usersRepository } from './users.repository.ts';
 
-export type IssuedSession = { token: string; csrfToken: string; expiresAt: Date; user: CurrentUser };
+export type IssuedSession = { token: string; expiresAt: Date; user: CurrentUser };
 
 /** Sessions are refreshed at most this often, so a busy user does not write on every request. */
 const TOUCH_INTERVAL_MS = 10 * 60_000;
@@ -26,6 +27,7 @@ export function identityService(ctx: AppContext) {
   const sessionsRepo = sessionsRepository(ctx.db);
   const coursesRepo = coursesRepository(ctx.db);
   const throttle = loginThrottleService(ctx);
+  const accessTokens = accessTokensService(ctx);
   timingEqualiser().catch((error: unknown) =>
     ctx.log.error({ err: error }, 'could not prepare the dummy hash'),
   );
@@ -34,10 +36,7 @@ export function identityService(ctx: AppContext) {
   const sessionId = (token: string) =>
     createHmac('sha256', ctx.config.sessionSecret).update(token).digest('base64url');
 
-  async function currentUserOf(
-    userId: number,
-    session: { csrfToken: string; simulatingCourseId: number | null },
-  ) {
+  async function currentUserOf(userId: number, session: { simulatingCourseId: number | null }) {
     const user = await usersRepo.findById(userId);
     if (!user) throw new AppError('unauthenticated');
     const org = await usersRepo.findOrg(user.orgId);
@@ -45,6 +44,16 @@ export function identityService(ctx: AppContext) {
     const isOrgAdmin = user.orgRole === 'admin';
     const teachesInOrg = !isOrgAdmin && (await coursesRepo.holdsRoleInOrg(user.id, user.orgId, 'instructor'));
     return presentCurrentUser(user, org, session, canCreateCourse({ isOrgAdmin, teachesInOrg }));
+  }
+
+  /** Opens a session for a user whose identity is settled: by password, or by single sign-on (0013). */
+  async function issueSession(userId: number): Promise<IssuedSession & { sessionId: string }> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(Date.now() + ctx.config.sessionTtlMs);
+    const id = sessionId(token);
+    await sessionsRepo.insert({ id, userId, expiresAt });
+    const user = await currentUserOf(userId, { simulatingCourseId: null });
+    return { token, expiresAt, user, sessionId: id };
   }
 
   return {
@@ -69,24 +78,23 @@ export function identityService(ctx: AppContext) {
       if (!matched) throw await throttle.failed(ticket);
       await throttle.succeeded(ticket, accountKey(matched.id));
       if (!matched.active) throw new AppError('account_disabled');
-
-      const token = randomBytes(32).toString('base64url');
-      const csrfToken = randomBytes(24).toString('base64url');
-      const expiresAt = new Date(Date.now() + ctx.config.sessionTtlMs);
-      await sessionsRepo.insert({ id: sessionId(token), userId: matched.id, csrfToken, expiresAt });
-      const user = await currentUserOf(matched.id, { csrfToken, simulatingCourseId: null });
-      return { token, csrfToken, expiresAt, user };
+      return issueSession(matched.id);
     },
+
+    issueSession,
 
     /** Lets go of the login counters' connection (Redis) when the server stops. */
     close: () => throttle.close(),
 
     async logout(actor: Actor): Promise<void> {
-      await sessionsRepo.delete(actor.sessionId);
+      await sessionsRepo.delete(sessionOf(actor));
     },
 
+    /** Resolves a bearer token to the actor and scope it grants, or null for anything not live. */
+    resolveAccessToken: (secret: string) => accessTokens.resolve(secret),
+
     /** Resolves a cookie token to the actor it authenticates, or null for anything not live. */
-    async resolve(token: string): Promise<{ actor: Omit<Actor, 'locale'>; csrfToken: string } | null> {
+    async resolve(token: string): Promise<Omit<Actor, 'locale'> | null> {
       const id = sessionId(token);
       const found = await sessionsRepo.findActive(id);
       if (!found || !found.user.active) return null;
@@ -100,19 +108,16 @@ export function identityService(ctx: AppContext) {
         }
       }
       return {
-        actor: {
-          userId: user.id,
-          orgId: user.orgId,
-          orgRole: user.orgRole,
-          sessionId: id,
-          simulatingCourseId: session.simulatingCourseId,
-        },
-        csrfToken: session.csrfToken,
+        userId: user.id,
+        orgId: user.orgId,
+        orgRole: user.orgRole,
+        sessionId: id,
+        simulatingCourseId: session.simulatingCourseId,
       };
     },
 
-    async currentUser(actor: Actor, csrfToken: string): Promise<CurrentUser> {
-      return currentUserOf(actor.userId, { csrfToken, simulatingCourseId: actor.simulatingCourseId });
+    async currentUser(actor: Actor): Promise<CurrentUser> {
+      return currentUserOf(actor.userId, { simulatingCourseId: actor.simulatingCourseId });
     },
 
     async org(actor: Actor): Promise<Org> {

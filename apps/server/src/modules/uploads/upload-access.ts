@@ -1,3 +1,4 @@
+import { ANNOUNCEMENT_PARENT } from '@lectern/contracts/announcements/announcements.schemas';
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import { MARKED_ATTACHMENT_PARENT } from '../../db/schema/exam-submissions.ts';
 import {
@@ -9,6 +10,7 @@ import { SUBJECT_IMAGE_PARENT } from '../../db/schema/exams.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { activityAccess } from '../activities/activity-access.ts';
+import { announcementUploadAccess } from '../announcements/announcement-upload-access.ts';
 import { markedAttachmentAccess } from '../exams/marked-attachment-access.ts';
 import { subjectImageAccess } from '../exams/subject-image-access.ts';
 import { homeworkUploadAccess } from '../homework/homework-upload-access.ts';
@@ -28,6 +30,7 @@ const READ_GRANTING_PARENTS = [
   HOMEWORK_SUBMISSION_PARENT,
   HOMEWORK_MARKED_ATTACHMENT_PARENT,
   HOMEWORK_REFERENCE_ANSWER_PARENT,
+  ANNOUNCEMENT_PARENT,
 ] as const;
 
 /** Who may read or download an upload, decided from where it is attached. */
@@ -37,12 +40,13 @@ export function uploadAccess(db: Database) {
   const markedAttachments = markedAttachmentAccess(db);
   const subjectImages = subjectImageAccess(db);
   const homework = homeworkUploadAccess(db);
+  const announcements = announcementUploadAccess(db);
 
   /** The references of these uploads the caller can reach: their activity visible, or their marked file readable. */
   async function reachable(actor: Actor, uploadIds: readonly number[], tx: Executor) {
     const references = await repo.referencesOfUploads(uploadIds, READ_GRANTING_PARENTS, tx);
     const ofType = (type: string) => references.filter((r) => r.parentType === type);
-    const [visible, marked, pictured, homeworkFiles] = await Promise.all([
+    const [visible, marked, pictured, homeworkFiles, announced] = await Promise.all([
       activities.visibleAmong(
         actor,
         ofType(ACTIVITY_PARENT).map((r) => r.parentId),
@@ -67,8 +71,13 @@ export function uploadAccess(db: Database) {
         },
         tx,
       ),
+      announcements.readableAmong(
+        actor,
+        ofType(ANNOUNCEMENT_PARENT).map((r) => r.parentId),
+        tx,
+      ),
     ]);
-    const readable = { marked, pictured, homework: homeworkFiles };
+    const readable = { marked, pictured, homework: homeworkFiles, announced };
     return { references, visible, readable };
   }
 
@@ -79,6 +88,7 @@ export function uploadAccess(db: Database) {
       marked: Set<number>;
       pictured: Set<number>;
       homework: { submissions: Set<number>; marked: Set<number>; referenceAnswers: Set<number> };
+      announced: Set<number>;
     },
   ): boolean {
     const id = reference.parentId;
@@ -93,6 +103,8 @@ export function uploadAccess(db: Database) {
         return readable.homework.marked.has(id);
       case HOMEWORK_REFERENCE_ANSWER_PARENT:
         return readable.homework.referenceAnswers.has(id);
+      case ANNOUNCEMENT_PARENT:
+        return readable.announced.has(id);
       default:
         return false;
     }

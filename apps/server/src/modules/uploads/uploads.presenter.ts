@@ -23,6 +23,11 @@ export function presentUpload(row: UploadWithCreator): Upload {
   };
 }
 
+/** The file behind an attachment, as `references[].upload`. */
+export function presentUploadRef(upload: UploadRow) {
+  return { id: upload.id, name: upload.name, size: upload.size, mime_type: upload.mimeType };
+}
+
 export function presentReference(
   reference: ReferenceRow,
   upload: UploadRow,

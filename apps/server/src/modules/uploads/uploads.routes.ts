@@ -9,6 +9,7 @@ import {
   ReferenceParamsSchema,
   UploadReferencesResponseSchema,
   UploadSchema,
+  UploadUrlResponseSchema,
 } from '@lectern/contracts/uploads/upload.schemas';
 import type { z } from 'zod';
 import type { Api, AppContext } from '../../platform/app-context.ts';
@@ -116,6 +117,44 @@ export function registerUploadsRoutes(app: Api, ctx: AppContext): void {
       schema: { tags, params: IdParamsSchema, response: { 200: UploadReferencesResponseSchema } },
     },
     async (request) => uploads.referencesOfActivity(actorOf(request), request.params.id),
+  );
+
+  // The original clients fetch a file in two steps: ask for its address, then GET it with the same
+  // session. The address is absolute (they pass it to an HTTP client as it is), on the host the caller
+  // used (behind a proxy as the trusted proxy headers say), so the session cookie goes with it.
+  const absolute = (request: FastifyRequest, path: string) => `${request.protocol}://${request.host}${path}`;
+  app.get(
+    '/api/uploads/:id/url',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: IdParamsSchema, response: { 200: UploadUrlResponseSchema } },
+    },
+    async (request) => ({
+      url: absolute(request, await uploads.downloadUrl(actorOf(request), request.params.id)),
+    }),
+  );
+  app.get(
+    '/api/uploads/document/:id/url',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: IdParamsSchema, response: { 200: UploadUrlResponseSchema } },
+    },
+    async (request) => ({
+      url: absolute(request, await uploads.documentUrl(actorOf(request), request.params.id)),
+    }),
+  );
+  app.get(
+    '/api/uploads/reference/document/:referenceId/url',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: ReferenceParamsSchema, response: { 200: UploadUrlResponseSchema } },
+    },
+    async (request) => ({
+      url: absolute(
+        request,
+        await uploads.referenceDocumentUrl(actorOf(request), request.params.referenceId),
+      ),
+    }),
   );
 
   app.delete(

@@ -5,8 +5,9 @@ import {
   type CreateUploadMetadata,
   type Upload,
   type UploadParentType,
-  type UploadReference,
+  type UploadReferencesResponse,
 } from '@lectern/contracts/uploads/upload.schemas';
+import { uploadPaths } from '@lectern/contracts/uploads/upload-paths';
 import { previewKindOf } from '@lectern/contracts/uploads/office-formats';
 import {
   canDisplayInline,
@@ -34,7 +35,7 @@ import { parseByteRange } from './http-range.ts';
 import { uploadAccess } from './upload-access.ts';
 import { uploadPreviews } from './upload-previews.ts';
 import { canDownloadAttachment, canManageUpload } from './uploads.policy.ts';
-import { presentReference, presentUpload } from './uploads.presenter.ts';
+import { presentReference, presentUpload, presentUploadRef } from './uploads.presenter.ts';
 import { uploadsRepository, type NewUpload, type UploadRow } from './uploads.repository.ts';
 
 /** What `POST /api/uploads` carries: a multipart file with its form fields, or JSON metadata. */
@@ -57,6 +58,11 @@ export function uploadsService(ctx: AppContext) {
   const limit = ctx.config.uploadMaxBytes;
   const tooLarge = () =>
     new AppError('payload_too_large', { key: 'uploads.tooLarge', params: { maximum: formatBytes(limit) } });
+
+  /** Where a file is viewed in the page: the PDF preview when there is one, else `inline`. */
+  function viewPath(upload: UploadRow, inline: string): string {
+    return previewKindOf(upload.mimeType, upload.name) ? uploadPaths.preview(upload.id) : inline;
+  }
 
   /** The upload as its readers may see it; anything else of the organisation reads as not found. */
   async function loadLive(actor: Actor, id: number): Promise<UploadRow> {
@@ -380,16 +386,54 @@ export function uploadsService(ctx: AppContext) {
     },
 
     /** An activity's attachments, for whoever can see the activity. */
-    async referencesOfActivity(actor: Actor, activityId: number): Promise<{ references: UploadReference[] }> {
+    async referencesOfActivity(actor: Actor, activityId: number): Promise<UploadReferencesResponse> {
       const { activity, access: courseAccess } = await activities.loadVisible(actor, activityId);
       const rows = await repo.listReferences(ACTIVITY_PARENT, [activity.id]);
-      return {
-        references: rows.map(({ reference, upload }) =>
-          presentReference(reference, upload, {
-            canDownload: canDownloadAttachment(actor, courseAccess, reference, upload),
-          }),
-        ),
-      };
+      const references = rows.map(({ reference, upload }) => ({
+        ...presentReference(reference, upload, {
+          canDownload: canDownloadAttachment(actor, courseAccess, reference, upload),
+        }),
+        upload: presentUploadRef(upload),
+      }));
+      return { references, upload_references: references.map(({ upload: _upload, ...rest }) => rest) };
+    },
+
+    /**
+     * `GET /api/uploads/{id}/url`: where to download an upload, for a caller the blob route would serve;
+     * the address works with the same session, as the blob route's own checks still apply.
+     */
+    async downloadUrl(actor: Actor, id: number): Promise<string> {
+      const upload = await loadLive(actor, id);
+      const verdict = await access.downloadVerdict(actor, upload);
+      if (verdict === 'hidden') throw notFound('uploads.notFound');
+      if (verdict === 'forbidden') throw forbidden('uploads.downloadNotAllowed');
+      return uploadPaths.blob(upload.id);
+    },
+
+    /** `GET /api/uploads/document/{id}/url`: where to view an upload in the page, for whoever may read it. */
+    async documentUrl(actor: Actor, id: number): Promise<string> {
+      const upload = await loadLive(actor, id);
+      const readable = await access.readableIds(actor, [upload]);
+      if (!readable.has(upload.id)) throw notFound('uploads.notFound');
+      return viewPath(upload, uploadPaths.blobInline(upload.id));
+    },
+
+    /**
+     * `GET /api/uploads/reference/document/{id}/url`: where to view an attachment in the page; seeing its
+     * activity is enough, as with the attachment's inline blob.
+     */
+    async referenceDocumentUrl(actor: Actor, referenceId: number): Promise<string> {
+      const found = await repo.findReference(referenceId);
+      if (!found || found.upload.orgId !== actor.orgId || found.upload.deleted) {
+        throw notFound('uploads.notFound');
+      }
+      const { reference, upload } = found;
+      if (reference.parentType !== ACTIVITY_PARENT) {
+        if ((await access.downloadVerdict(actor, upload)) !== 'allowed') throw notFound('uploads.notFound');
+      } else if (!(await activities.visibleAmong(actor, [reference.parentId])).has(reference.parentId)) {
+        throw forbidden('uploads.parentHidden');
+      }
+      return viewPath(upload, uploadPaths.referenceInline(reference.id));
     },
 
     /** Marks the upload deleted, then removes its bytes. Attachments of it disappear from every list. */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, forbidden, unauthenticated } from '../errors.ts';
-import { isCrossSiteBrowserRequest } from './fetch-metadata.ts';
+import { isCrossSiteBrowserRequest, isForeignBrowserWrite } from './fetch-metadata.ts';
 import type { Access } from './request-context.ts';
 
 export type DeclaredRoute = { method: string; url: string; access: Access };
@@ -13,12 +13,13 @@ export function routesOf(app: FastifyInstance): readonly DeclaredRoute[] {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-export const CSRF_HEADER = 'x-csrf-token';
 
 /**
- * Enforces the access each route declares, and the CSRF token on cookie-authenticated writes.
- * SameSite=Lax already stops cross-site form posts; the header stops everything else, because a
- * foreign page can neither read our cookie nor set a custom header without a CORS preflight we refuse.
+ * Enforces the access each route declares, what a personal access token may do, and cross-site request
+ * protection (decision 0012). A cookie-authenticated write is refused when the browser says another
+ * site's page sent it (Sec-Fetch-Site, else Origin); with SameSite=Lax the cookie is not even sent on
+ * cross-site form posts. Scripts and apps send neither header and need no token. A bearer token is never
+ * attached by a browser on its own, so token requests cannot be forged and skip that check.
  */
 export function registerAccessControl(app: FastifyInstance): void {
   const declared: DeclaredRoute[] = [];
@@ -42,14 +43,20 @@ export function registerAccessControl(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     const config = request.routeOptions.config;
     const access = config.access;
+    const write = !SAFE_METHODS.has(request.method);
     if (access && access !== 'public') {
       if (!request.actor) throw unauthenticated();
       if (access === 'org_admin' && request.actor.orgRole !== 'admin') throw forbidden();
-      if (!SAFE_METHODS.has(request.method) && !config.csrfExempt) {
-        const sent = request.headers[CSRF_HEADER];
-        if (typeof sent !== 'string' || sent !== request.csrfToken) throw new AppError('csrf_failed');
-      }
     }
+    const scope = request.accessTokenScope;
+    if (scope) {
+      if (config.sessionOnly || access === 'org_admin') {
+        throw forbidden('identity.accessTokenSessionOnly');
+      }
+      if (write && scope === 'read') throw forbidden('identity.accessTokenReadOnly');
+      return;
+    }
+    if (write && isForeignBrowserWrite(request)) throw new AppError('csrf_failed');
     if (config.sameOriginOnly && isCrossSiteBrowserRequest(request)) {
       throw forbidden('request.crossSiteRefused');
     }

@@ -10,12 +10,14 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Lectern API',
         description:
-          'Lectern learning management system. Sessions are cookies; writes need the x-csrf-token header.',
+          'Lectern learning management system. Sign in with the `session` cookie (from POST /api/login) or a ' +
+          'personal access token (`Authorization: Bearer lct_…`, made in the user settings).',
         version: '0.1.0',
       },
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'lectern_session' },
+          session: { type: 'apiKey', in: 'cookie', name: 'session' },
+          accessToken: { type: 'http', scheme: 'bearer' },
         },
       },
     },

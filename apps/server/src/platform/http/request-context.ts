@@ -1,12 +1,14 @@
 import type { FastifyRequest } from 'fastify';
+import type { AccessTokenScope } from '@lectern/contracts/identity/access-tokens.schemas';
 import type { Locale } from '@lectern/contracts/common/locale';
-import { unauthenticated } from '../errors.ts';
+import { AppError, unauthenticated } from '../errors.ts';
 
 /**
  * Who may call a route. Every /api route must declare one; the server refuses to start otherwise.
  * - public: anyone, signed in or not
  * - user: any signed-in, active user (finer checks happen in the service's policy)
- * - org_admin: organisation administrators only
+ * - org_admin: organisation administrators only, and only from a browser session: an access token
+ *   never carries administrator power (a leaked script token would otherwise take over every account)
  */
 export type Access = 'public' | 'user' | 'org_admin';
 
@@ -15,7 +17,8 @@ export type Actor = Readonly<{
   userId: number;
   orgId: number;
   orgRole: 'admin' | 'member';
-  sessionId: string;
+  /** The browser session this request rides on; null when it came with a personal access token. */
+  sessionId: string | null;
   /** The course this instructor is currently viewing as a student, if any. */
   simulatingCourseId: number | null;
   locale: Locale;
@@ -24,8 +27,11 @@ export type Actor = Readonly<{
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** Skip the CSRF header check (login itself, which has no session yet). */
-    csrfExempt?: boolean;
+    /**
+     * Refuse personal access tokens: the route acts on the sign-in itself (login, logout, the tokens,
+     * the session's simulate switch), so only a person at a browser session may call it.
+     */
+    sessionOnly?: boolean;
     /**
      * A GET that changes state (starting an exam attempt): refused when a browser says another site's page
      * made the request (Fetch Metadata), because SameSite=Lax still sends the cookie on top-level links.
@@ -34,7 +40,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     actor: Actor | null;
-    csrfToken: string | null;
+    /** Set when the caller authenticated with `Authorization: Bearer` rather than the session cookie. */
+    accessTokenScope: AccessTokenScope | null;
     locale: Locale;
   }
 }
@@ -43,4 +50,13 @@ declare module 'fastify' {
 export function actorOf(request: FastifyRequest): Actor {
   if (!request.actor) throw unauthenticated();
   return request.actor;
+}
+
+/**
+ * The actor's browser session, for what belongs to a session (simulating a student). Routes that need
+ * it declare `sessionOnly`, so a token caller is refused before reaching here; this guards the type.
+ */
+export function sessionOf(actor: Actor): string {
+  if (actor.sessionId === null) throw new AppError('forbidden', 'identity.accessTokenSessionOnly');
+  return actor.sessionId;
 }

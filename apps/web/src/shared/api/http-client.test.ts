@@ -18,8 +18,7 @@ beforeEach(async () => {
 });
 
 describe('request', () => {
-  it('adds the CSRF header from the cookie on a POST', async () => {
-    document.cookie = 'lectern_csrf=token%2F123; path=/';
+  it('sends a POST as JSON with the session cookie and no CSRF token (decision 0012)', async () => {
     fetchMock.mockResolvedValue(jsonResponse({ ok: true }));
 
     await request('/api/logout', { method: 'POST', body: { a: 1 } });
@@ -29,19 +28,9 @@ describe('request', () => {
     expect(init?.method).toBe('POST');
     expect(init?.credentials).toBe('same-origin');
     expect(init?.body).toBe('{"a":1}');
-    expect(sentHeaders().get('x-csrf-token')).toBe('token/123');
+    expect(sentHeaders().has('x-csrf-token')).toBe(false);
     expect(sentHeaders().get('content-type')).toBe('application/json');
     expect(sentHeaders().get('accept-language')).toBe('zh-CN');
-  });
-
-  it('sends no CSRF header on a GET', async () => {
-    document.cookie = 'lectern_csrf=abc; path=/';
-    fetchMock.mockResolvedValue(jsonResponse({ ok: true }));
-
-    await request('/api/user');
-
-    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe('GET');
-    expect(sentHeaders().has('x-csrf-token')).toBe(false);
   });
 
   it('sends the current language', async () => {

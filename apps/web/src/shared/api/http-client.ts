@@ -6,9 +6,6 @@ import {
 import type { z } from 'zod';
 import { currentLocale, i18n } from '../i18n/i18n.ts';
 
-export const CSRF_COOKIE = 'lectern_csrf';
-export const CSRF_HEADER = 'x-csrf-token';
-
 /** Server codes plus the two failures only the client can observe. */
 export type ApiErrorCode = ErrorCode | 'network_error' | 'invalid_response';
 
@@ -52,14 +49,6 @@ export interface RequestOptions<S extends z.ZodType = z.ZodType> {
   schema?: S;
   signal?: AbortSignal;
   headers?: Readonly<Record<string, string>>;
-}
-
-export function readCookie(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
 }
 
 /** Undefined and null mean "not given"; arrays and objects travel JSON-encoded as the API expects. */
@@ -137,11 +126,6 @@ export async function request(path: string, options: RequestOptions = {}): Promi
   } else if (options.body !== undefined) {
     headers.set('Content-Type', 'application/json');
     body = JSON.stringify(options.body);
-  }
-
-  if (method !== 'GET' && method !== 'HEAD') {
-    const token = readCookie(CSRF_COOKIE);
-    if (token) headers.set(CSRF_HEADER, token);
   }
 
   let response: Response;

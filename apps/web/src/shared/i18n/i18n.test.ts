@@ -1,6 +1,13 @@
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildResources, detectLocale, i18n, LOCALE_STORAGE_KEY, setLocale } from './i18n.ts';
+import {
+  buildResources,
+  detectLocale,
+  i18n,
+  loadLocaleMessages,
+  LOCALE_STORAGE_KEY,
+  setLocale,
+} from './i18n.ts';
 
 afterEach(async () => {
   Object.defineProperty(window.navigator, 'languages', { value: ['zh-CN'], configurable: true });
@@ -50,6 +57,35 @@ describe('setLocale', () => {
     await setLocale('en-US');
     expect(document.documentElement.lang).toBe('en-US');
     expect(dayjs.locale()).toBe('en');
+  });
+});
+
+describe('messages by namespace', () => {
+  // test/setup.ts loads everything; these start from a namespace that is not there yet, as the app does.
+  afterEach(async () => {
+    await loadLocaleMessages('zh-CN');
+    await loadLocaleMessages('zh-TW');
+  });
+
+  it('fetches a namespace when it is first asked for, in the language in use, and only that one', async () => {
+    i18n.removeResourceBundle('zh-CN', 'calendar');
+    i18n.removeResourceBundle('zh-TW', 'calendar');
+    expect(i18n.t('calendar:title')).toBe('title');
+
+    await i18n.loadNamespaces('calendar');
+
+    expect(i18n.t('calendar:title')).toBe('日历');
+    expect(i18n.hasResourceBundle('zh-TW', 'calendar')).toBe(false);
+  });
+
+  it('brings every namespace in use along when the language changes', async () => {
+    i18n.removeResourceBundle('zh-TW', 'calendar');
+    // In use: a component asked for it (removing a bundle also forgets its namespace).
+    await i18n.loadNamespaces('calendar');
+
+    await setLocale('zh-TW');
+
+    expect(i18n.t('calendar:title')).toBe('行事曆');
   });
 });
 

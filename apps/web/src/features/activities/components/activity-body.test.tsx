@@ -1,5 +1,5 @@
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
-import type { UploadReference } from '@lectern/contracts/uploads/upload.schemas';
+import type { UploadReference, UploadReferencesResponse } from '@lectern/contracts/uploads/upload.schemas';
 import { referencePreviewPath, uploadPaths } from '@lectern/contracts/uploads/upload-paths';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -102,6 +102,17 @@ function reference(overrides: Partial<UploadReference> & { id: number; upload_id
   return { ...base, preview_url: referencePreviewPath(base), blob_url: uploadPaths.referenceBlob(base.id) };
 }
 
+/** The attachments answer as the server sends it: each reference with its upload, and the flat list. */
+function referencesResponse(references: UploadReference[]): UploadReferencesResponse {
+  return {
+    references: references.map((ref) => ({
+      ...ref,
+      upload: { id: ref.upload_id, name: ref.name, size: ref.size, mime_type: ref.mime_type },
+    })),
+    upload_references: references,
+  };
+}
+
 const files: UploadReference[] = [
   reference({ id: 31, upload_id: 301, name: 'Chapter 2.pdf', sort: 0 }),
   reference({
@@ -161,7 +172,7 @@ describe('ActivityBody', () => {
     'shows courseware one file at a time, with the question panel on the file and page being read',
     { timeout: 60_000 },
     async () => {
-      mockApi({ 'GET /api/activities/101/upload_references': () => jsonResponse({ references: files }) });
+      mockApi({ 'GET /api/activities/101/upload_references': () => jsonResponse(referencesResponse(files)) });
       renderBody(makeActivity({ type: 'material', data: { description: '<p>Read before class</p>' } }));
 
       expect(screen.getByText('Read before class')).toBeTruthy();
@@ -209,7 +220,7 @@ describe('ActivityBody', () => {
   );
 
   it('says so when a courseware activity has no files yet', async () => {
-    mockApi({ 'GET /api/activities/101/upload_references': () => jsonResponse({ references: [] }) });
+    mockApi({ 'GET /api/activities/101/upload_references': () => jsonResponse(referencesResponse([])) });
     renderBody(makeActivity({ type: 'material' }));
     expect(await screen.findByText('No files have been added yet.')).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Question panel' })).toBeNull();

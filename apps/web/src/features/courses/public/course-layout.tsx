@@ -19,11 +19,12 @@ const CourseFormModal = lazy(async () => ({
   default: (await import('../components/course-form-modal.tsx')).CourseFormModal,
 }));
 
-type CourseTab = 'content' | 'members' | 'groups' | 'grades';
+type CourseTab = 'content' | 'announcements' | 'members' | 'groups' | 'grades';
 
-/** Members, groups and grades have their own pages; everything else under the course (activities too) is content. */
+/** Announcements, members, groups and grades have their own pages; everything else under the course (activities too) is content. */
 function tabOf(pathname: string, courseId: number): CourseTab {
   const rest = pathname.replace(new RegExp(`^/course/${courseId}/?`), '');
+  if (rest === 'announcements' || rest.startsWith('announcements/')) return 'announcements';
   if (rest === 'members' || rest.startsWith('members/')) return 'members';
   if (rest === 'groups' || rest.startsWith('groups/')) return 'groups';
   if (rest === 'grades' || rest.startsWith('grades/')) return 'grades';
@@ -234,6 +235,7 @@ function CourseHeader({ course }: { course: Course }) {
         onChange={(key) => void navigate(key === 'content' ? base : `${base}/${key}`)}
         items={[
           { key: 'content', label: t('layout.tabs.content') },
+          { key: 'announcements', label: t('layout.tabs.announcements') },
           { key: 'members', label: t('layout.tabs.members') },
           { key: 'groups', label: t('layout.tabs.groups') },
           { key: 'grades', label: t('layout.tabs.grades') },

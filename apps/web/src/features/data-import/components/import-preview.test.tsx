@@ -124,3 +124,25 @@ describe('ImportPreview points', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('spinbutton')).toBeNull();
   });
 });
+
+describe('ImportPreview question warnings', { timeout: 60_000 }, () => {
+  it('shows what a question lost on its own card, in the teacher’s language, and nothing on the others', async () => {
+    await i18n.changeLanguage('zh-CN');
+    mockApi({});
+    const lost = '“Primes”的部分得分（如 %50%）无法保留：导入后只有完全正确的答案得分';
+    renderPreview({
+      initial: makeIdentifyResponse([
+        makeImportedSubject({ point: 10 }),
+        makeImportedSubject({ point: 10, line: 9, warnings: [lost] }),
+      ]),
+      remaining: 80,
+    });
+    const second = await screen.findByRole('article', { name: '第 2 题' });
+    expect(within(second).getByText('文件中有 1 处内容没有保留')).toBeTruthy();
+    expect(within(second).getByText(lost)).toBeTruthy();
+    const first = screen.getByRole('article', { name: '第 1 题' });
+    expect(within(first).queryByText(lost)).toBeNull();
+    // A warning is not an error: the question is not marked as needing correction.
+    expect(within(second).queryByText('需要修改')).toBeNull();
+  });
+});

@@ -89,6 +89,21 @@ export function ImportedSubjectCard({ subject, position, onPointChange }: Import
             }
           />
         )}
+        {subject.warnings.length > 0 && (
+          // What the file had that this question lost: saving is allowed, but the teacher sees it here.
+          <Alert
+            type="warning"
+            showIcon
+            title={t('preview.questionWarningsTitle', { count: subject.warnings.length })}
+            description={
+              <ul style={{ margin: 0, paddingInlineStart: 20 }}>
+                {subject.warnings.map((warning) => (
+                  <li key={warning}>{warning}</li>
+                ))}
+              </ul>
+            }
+          />
+        )}
         {subject.description.trim() === '' ? (
           <Typography.Text type="secondary">{t('preview.noText')}</Typography.Text>
         ) : (

@@ -241,26 +241,28 @@ export function makeSubmissionDetail(overrides: Partial<ExamSubmissionDetail> = 
     mark_status: 'marked',
     score_released: true,
     answers_released: true,
-    correct_answers_data: [
-      {
-        subject_id: 2,
-        parent_id: null,
-        answer_option_ids: [22],
-        blanks: [],
-        pairs: [],
-        answer: null,
-        answer_explanation: 'A stack is last in, first out.',
-      },
-      {
-        subject_id: 7,
-        parent_id: null,
-        answer_option_ids: [],
-        blanks: [],
-        pairs: [],
-        answer: 'A function that calls itself on a smaller input.',
-        answer_explanation: null,
-      },
-    ],
+    correct_answers_data: {
+      correct_answers: [
+        {
+          subject_id: 2,
+          parent_id: null,
+          answer_option_ids: [22],
+          blanks: [],
+          pairs: [],
+          answer: null,
+          answer_explanation: 'A stack is last in, first out.',
+        },
+        {
+          subject_id: 7,
+          parent_id: null,
+          answer_option_ids: [],
+          blanks: [],
+          pairs: [],
+          answer: 'A function that calls itself on a smaller input.',
+          answer_explanation: null,
+        },
+      ],
+    },
     subjects: makePaper().filter((s) => s.id === 2 || s.id === 7),
     ...overrides,
   };

@@ -7,6 +7,7 @@ const PAGES = [
   { key: 'organisation', path: '/admin/organisation' },
   { key: 'departments', path: '/admin/departments' },
   { key: 'terms', path: '/admin/academic-years' },
+  { key: 'announcements', path: '/admin/announcements' },
 ] as const;
 
 /** Links between the administration pages, above each of them. */

@@ -19,6 +19,7 @@ function renderPage(
   let viewer = makeViewer({ time_zone: 'Asia/Shanghai' });
   const fetchMock = mockApi({
     'GET /api/user': () => jsonResponse(viewer),
+    'GET /api/user/access-tokens': () => jsonResponse({ access_tokens: [] }),
     'PUT /api/user/settings': (body) => {
       const response = settingsHandler();
       if (response.ok) viewer = { ...viewer, ...(body as object) };

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { applyServerFormErrors } from '../../../shared/components/server-form-errors.ts';
 import { useUpdateUserSettings } from '../api/update-user-settings.ts';
+import { AccessTokensSection } from '../components/access-tokens-section.tsx';
 import { useCurrentUser } from '../public/get-current-user.ts';
 
 /** The empty choice: follow whatever zone the browser is in. */
@@ -15,7 +16,10 @@ function browserZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** /user/settings: the user's time zone (spec 000 section 9) and the phone number meetings use. */
+/**
+ * /user/settings: the user's time zone (spec 000 section 9), the phone number meetings use, and the
+ * personal access tokens scripts and apps sign in with.
+ */
 export function UserSettingsPage() {
   const { t } = useTranslation('identity');
   const { message } = App.useApp();
@@ -51,11 +55,11 @@ export function UserSettingsPage() {
   const storedZone = me.time_zone && isKnownTimeZone(me.time_zone) ? me.time_zone : BROWSER;
 
   return (
-    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 640 }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%', maxWidth: 960 }}>
       <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
         {t('userSettings.title')}
       </Typography.Title>
-      <Card>
+      <Card style={{ maxWidth: 640 }}>
         <Form<Values>
           form={form}
           layout="vertical"
@@ -83,6 +87,7 @@ export function UserSettingsPage() {
           </Button>
         </Form>
       </Card>
+      <AccessTokensSection />
     </Space>
   );
 }

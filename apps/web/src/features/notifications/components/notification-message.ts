@@ -22,5 +22,7 @@ export function notificationMessage(t: TFunction<'notifications'>, notification:
       return t('message.homework_score_published', values);
     case 'exam_score_published':
       return t('message.exam_score_published', values);
+    case 'announcement_published':
+      return t('message.announcement_published', values);
   }
 }

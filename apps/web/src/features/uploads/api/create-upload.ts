@@ -1,13 +1,7 @@
 import { ErrorResponseSchema } from '@lectern/contracts/common/errors.schemas';
 import { UploadSchema, type Upload, type UploadParentType } from '@lectern/contracts/uploads/upload.schemas';
 import { useMutation } from '@tanstack/react-query';
-import {
-  ApiError,
-  CSRF_COOKIE,
-  CSRF_HEADER,
-  readCookie,
-  type ApiErrorCode,
-} from '../../../shared/api/http-client.ts';
+import { ApiError, type ApiErrorCode } from '../../../shared/api/http-client.ts';
 import { currentLocale, i18n } from '../../../shared/i18n/i18n.ts';
 
 export const UPLOADS_PATH = '/api/uploads';
@@ -100,8 +94,6 @@ export function createUpload(
     xhr.open('POST', UPLOADS_PATH);
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Accept-Language', currentLocale());
-    const token = readCookie(CSRF_COOKIE);
-    if (token) xhr.setRequestHeader(CSRF_HEADER, token);
 
     xhr.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable && event.total > 0) {

@@ -94,7 +94,7 @@ describe('RichTextInput', () => {
     const stops = bar.getAllByRole('button').filter((b) => b.getAttribute('tabindex') === '0');
     expect(stops).toHaveLength(1);
     // Undo and redo are disabled in a fresh editor, so the first stop is the heading button.
-    expect(stops[0]!.getAttribute('aria-label')).toBe('标题');
+    expect(stops[0]!.getAttribute('aria-label')).toBe('大标题');
     act(() => stops[0]!.focus());
     await user.keyboard('{ArrowRight}');
     expect(bar.getByRole('button', { name: '小标题' }) === document.activeElement).toBe(true);

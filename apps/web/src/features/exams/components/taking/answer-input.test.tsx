@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppProviders, createQueryClient } from '../../../../app/providers.tsx';
+import { WithoutAntdStyles } from '../../../../test/render-app.tsx';
 import { i18n } from '../../../../shared/i18n/i18n.ts';
 import { makePaper } from '../../test/taking-fixtures.ts';
 import {
@@ -43,9 +44,11 @@ function Harness({ paper }: { paper: PaperSubject[] }) {
 function renderPaper(paper = makePaper()) {
   latest = {};
   render(
-    <AppProviders queryClient={createQueryClient()}>
-      <Harness paper={paper} />
-    </AppProviders>,
+    <WithoutAntdStyles>
+      <AppProviders queryClient={createQueryClient()}>
+        <Harness paper={paper} />
+      </AppProviders>
+    </WithoutAntdStyles>,
   );
   return paper;
 }

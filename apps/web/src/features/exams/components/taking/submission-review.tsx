@@ -22,7 +22,7 @@ export function reviewDataOf(submission: ExamSubmission): ReviewData {
   return {
     answers: submission.submission_data ?? submission.draft_data,
     scores: submission.score_data,
-    correct: submission.correct_answers_data,
+    correct: submission.correct_answers_data?.correct_answers ?? null,
     subjectComments: submission.comment_data?.subject_comments ?? {},
   };
 }
