@@ -132,11 +132,11 @@ async function openPage(locale: Locale, screen: Screen): Promise<Page> {
  * the question library, grades, rubrics, settings, the import help and the organisation's administration.
  */
 async function toolRoutes(page: Page, courseId: number, activities: Activity[]): Promise<string[]> {
-  const libs = await page.request.get('/api/subject-libs?with_folder=0');
+  const libs = await page.request.get(`/api/course/${courseId}/subject-libs?with_folder=0`);
   expect(libs.ok()).toBe(true);
   const { subject_libs: subjectLibs } = (await libs.json()) as { subject_libs: { id: number }[] };
   const lib = subjectLibs[0];
-  expect(lib, 'the demo instructor has a question library').toBeDefined();
+  expect(lib, 'the demo course has a question library').toBeDefined();
   const exam = activities.find((activity) => activity.type === 'exam');
   expect(exam, 'the demo course has a published exam').toBeDefined();
   return [

@@ -29,12 +29,14 @@ afterAll(() => rmSync(workDir, { recursive: true, force: true }));
 /** The exam template in the page's language (zh-CN), without knowledge points. */
 const TEMPLATE = {
   fileName: 'exam-zh-cn.docx',
-  /** One example of every type an exam takes (buildTemplateQuestions): 5+5+5+10+15+20+10 points. */
-  count: 7,
-  points: 70,
+  /** One example of every type an exam takes (buildTemplateQuestions): 5+5+5+10+15+20+10+4 points. */
+  count: 8,
+  points: 74,
   /** Stems of the first and the last example, as the question list shows them (plain text). */
   firstStem: '中华人民共和国的首都是哪座城市？',
-  lastStem: '小明每天早上七点 __1__ 床，吃完早饭后 __2__ 公交车去学校。',
+  lastStem: '将国家与首都配对。',
+  /** The seventh example, the cloze, whose line in the raw text carries its type. */
+  clozeStem: '小明每天早上七点 __1__ 床，吃完早饭后 __2__ 公交车去学校。',
 } as const;
 
 /** The server's reason when a document holds no question (dataImport.noSubjects). */
@@ -75,7 +77,7 @@ async function openImportPage(page: Page, examId: number): Promise<void> {
   await fromWord.click();
   await expectPath(page, `/exam/${examId}/subjects/import`);
   expect(new URL(page.url()).searchParams.get('mode')).toBe('word');
-  await visible(page.getByRole('heading', { level: 3, name: '从 Word 导入题目' }));
+  await visible(page.getByRole('heading', { level: 1, name: '从 Word 导入题目' }));
 }
 
 /** The parts of the import page a teacher looks at. */
@@ -119,7 +121,8 @@ async function expectTemplatePreview(page: Page): Promise<void> {
   const raw = await editorText(ui.editor);
   expect(raw.split(/\n+/)[0]).toBe(`1. [单选题] ${TEMPLATE.firstStem}`);
   expect(raw).toContain('答案：B');
-  expect(raw).toContain(`7. [完形填空] ${TEMPLATE.lastStem}`);
+  expect(raw).toContain(`7. [完形填空] ${TEMPLATE.clozeStem}`);
+  expect(raw).toContain(`8. [匹配题] ${TEMPLATE.lastStem}`);
   // Word's bold survives the conversion.
   await visible(ui.editor.locator('strong').getByText('哪座', { exact: true }));
   expect(await ui.save.isEnabled()).toBe(true);

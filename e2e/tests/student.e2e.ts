@@ -39,7 +39,7 @@ describe('student', () => {
     expect(await main.getByRole('button', { name: /编\s*辑|删\s*除/ }).count()).toBe(0);
 
     // The members tab lists the class, read-only.
-    await page.getByRole('tab', { name: '成员' }).click();
+    await page.getByRole('navigation', { name: '课程栏目' }).getByRole('link', { name: '成员' }).click();
     await expectPath(page, `/course/${courseId}/members`);
     await visible(page.getByRole('heading', { level: 2, name: '成员' }));
     const table = page.getByRole('table');

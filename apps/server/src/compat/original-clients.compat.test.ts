@@ -4,7 +4,6 @@ import { activities } from '../db/schema/activities.ts';
 import { courses } from '../db/schema/courses.ts';
 import { users } from '../db/schema/identity.ts';
 import { uploadReferences } from '../db/schema/uploads.ts';
-import { SESSION_COOKIE } from '../modules/identity/session.hook.ts';
 import { seedDemoIfEmpty } from '../seed/demo-seed.ts';
 import { DEMO_PASSWORD, studentNo } from '../seed/demo-people.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -15,6 +14,9 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
  * CSRF header. Each test names the client whose call it is, so a failure says which client breaks; the
  * assertions are the fields that client reads.
  */
+
+/** The cookie name the clients send; written out, not imported, because it is the clients' contract. */
+const SESSION_COOKIE = 'session';
 
 const CLI_A = 'command-line tool A';
 const CLI_B = 'command-line tool B';

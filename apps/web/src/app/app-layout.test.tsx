@@ -107,6 +107,7 @@ describe('AppLayout', () => {
     expect(within(nav).getByRole('link', { name: '我的课程' }).getAttribute('href')).toBe('/user/courses');
     expect(within(nav).getByRole('link', { name: '待办' }).getAttribute('href')).toBe('/user/courses#todos');
     expect(within(nav).getByRole('link', { name: '日历' }).getAttribute('href')).toBe('/user/calendar');
+    expect(within(nav).getByRole('link', { name: '公告' }).getAttribute('href')).toBe('/announcements');
     expect(within(nav).getByRole('link', { name: '题库' }).getAttribute('href')).toBe('/subject-libs');
     expect(within(nav).getByRole('link', { name: '系统管理' }).getAttribute('href')).toBe('/admin/users');
     expect(screen.queryByRole('button', { name: '打开导航菜单' })).toBeNull();
@@ -118,6 +119,7 @@ describe('AppLayout', () => {
 
     const nav = await screen.findByRole('navigation', { name: '主导航' });
     expect(within(nav).getByRole('link', { name: '我的课程' })).toBeTruthy();
+    expect(within(nav).getByRole('link', { name: '公告' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: '系统管理' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: '题库' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: '评分标准' })).toBeNull();

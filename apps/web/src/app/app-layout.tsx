@@ -5,6 +5,7 @@ import {
   DownOutlined,
   LogoutOutlined,
   MenuOutlined,
+  NotificationOutlined,
   OrderedListOutlined,
   ReadOutlined,
   SettingOutlined,
@@ -49,13 +50,14 @@ const LanguageSwitcher = lazy(async () => ({
   default: (await import('../shared/components/language-switcher.tsx')).LanguageSwitcher,
 }));
 
-type NavKey = 'courses' | 'todos' | 'calendar' | 'subject-libs' | 'rubrics' | 'admin';
+type NavKey = 'courses' | 'todos' | 'calendar' | 'announcements' | 'subject-libs' | 'rubrics' | 'admin';
 
 const NAV_PATHS: Record<NavKey, string> = {
   courses: '/user/courses',
   // The to-do list sits on the my-courses page (learning tab); the anchor scrolls to it.
   todos: '/user/courses#todos',
   calendar: '/user/calendar',
+  announcements: '/announcements',
   'subject-libs': '/subject-libs',
   rubrics: '/user/rubrics',
   admin: '/admin/users',
@@ -67,6 +69,7 @@ export function navKeyOf(pathname: string, hash: string): NavKey | undefined {
   if (pathname.startsWith('/subject-lib')) return 'subject-libs';
   if (pathname.startsWith('/user/rubrics')) return 'rubrics';
   if (pathname.startsWith('/user/calendar')) return 'calendar';
+  if (pathname === '/announcements') return 'announcements';
   if (pathname === '/user/courses' && hash === '#todos') return 'todos';
   if (pathname.startsWith('/user/courses') || pathname.startsWith('/course/')) return 'courses';
   return undefined;
@@ -92,6 +95,7 @@ export function usePrimaryNavItems(user: CurrentUser, onNavigate?: () => void): 
     item('courses', <ReadOutlined aria-hidden />),
     item('todos', <CheckSquareOutlined aria-hidden />),
     item('calendar', <CalendarOutlined aria-hidden />),
+    item('announcements', <NotificationOutlined aria-hidden />),
     ...(teaches
       ? [
           item('subject-libs', <BookOutlined aria-hidden />),

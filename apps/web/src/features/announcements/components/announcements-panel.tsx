@@ -19,13 +19,15 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; announcement: Announcement };
 
 export interface AnnouncementsPanelProps {
   title: string;
+  /** 1 where the panel is the page (the organisation's notices), 2 under a course's own heading. */
+  headingLevel?: 1 | 2;
   query: PageStateProps<AnnouncementListData>['query'];
   /** Offered to those who may post; the button is hidden otherwise. */
   create?: (input: AnnouncementInput) => Promise<Announcement>;
 }
 
 /** A titled list of announcements with its unread count, and the dialog to post or edit one. */
-export function AnnouncementsPanel({ title, query, create }: AnnouncementsPanelProps) {
+export function AnnouncementsPanel({ title, headingLevel = 2, query, create }: AnnouncementsPanelProps) {
   const { t } = useTranslation('announcements');
   const { message } = App.useApp();
   const update = useUpdateAnnouncement();
@@ -53,7 +55,7 @@ export function AnnouncementsPanel({ title, query, create }: AnnouncementsPanelP
     <Card>
       <Flex justify="space-between" align="center" wrap gap="small" style={{ marginBottom: 16 }}>
         <Flex align="baseline" gap={8} wrap>
-          <Typography.Title level={2} style={{ fontSize: 20, margin: 0 }}>
+          <Typography.Title level={headingLevel} style={{ fontSize: 20, margin: 0 }}>
             {title}
           </Typography.Title>
           {unread > 0 ? (

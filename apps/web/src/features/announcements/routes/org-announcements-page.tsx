@@ -16,6 +16,7 @@ export function OrgAnnouncementsPage() {
   return (
     <AnnouncementsPanel
       title={t('page.orgTitle')}
+      headingLevel={1}
       query={announcements}
       create={viewer?.org_role === 'admin' ? create.mutateAsync : undefined}
     />

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -67,16 +67,20 @@ describe('CourseLayout', () => {
     expect(screen.getByText('content of Data Structures')).toBeTruthy();
   });
 
-  it('switches tabs by address', async () => {
+  it('links its sections and marks the one being read', async () => {
     const user = userEvent.setup();
     serveCourse(makeCourse());
     const { router } = renderLayout();
 
-    await user.click(await screen.findByRole('tab', { name: 'Members' }));
+    const sections = within(await screen.findByRole('navigation', { name: 'Course sections' }));
+    expect(sections.getByRole('link', { name: 'Content' }).getAttribute('aria-current')).toBe('page');
+    await user.click(sections.getByRole('link', { name: 'Members' }));
 
     expect(await screen.findByText('members of Data Structures')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/course/42/members');
-    expect(screen.getByRole('tab', { name: 'Members' }).getAttribute('aria-selected')).toBe('true');
+    expect(sections.getByRole('link', { name: 'Members' }).getAttribute('aria-current')).toBe('page');
+    expect(sections.getByRole('link', { name: 'Content' }).getAttribute('aria-current')).toBeNull();
+    expect(sections.queryByRole('tab')).toBeNull();
   });
 
   it('lets a manager of the teaching team view the course as a student', async () => {

@@ -1,7 +1,7 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { isTeaching } from '@lectern/contracts/courses/course-roles';
-import { Alert, App, Breadcrumb, Button, Card, Flex, Space, Switch, Tabs, theme, Typography } from 'antd';
+import { Alert, App, Breadcrumb, Button, Card, Flex, Space, Switch, theme, Typography } from 'antd';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -29,6 +29,48 @@ function tabOf(pathname: string, courseId: number): CourseTab {
   if (rest === 'groups' || rest.startsWith('groups/')) return 'groups';
   if (rest === 'grades' || rest.startsWith('grades/')) return 'grades';
   return 'content';
+}
+
+const SECTIONS: readonly CourseTab[] = ['content', 'announcements', 'members', 'groups', 'grades'];
+
+/**
+ * The course's sections as what they are, links between pages (the current one marked), not a tab list:
+ * antd's tabs fold what does not fit into a "more" button inside the tablist, which screen readers cannot
+ * make sense of. On a phone the row scrolls sideways inside its own box.
+ */
+function CourseSections({ base, current }: { base: string; current: CourseTab }) {
+  const { t } = useTranslation('courses');
+  const { token } = theme.useToken();
+  return (
+    <nav
+      aria-label={t('layout.nav')}
+      style={{ marginTop: 8, overflowX: 'auto', borderBottom: `1px solid ${token.colorBorderSecondary}` }}
+    >
+      <ul
+        style={{ display: 'flex', gap: 32, margin: 0, padding: 0, listStyle: 'none', whiteSpace: 'nowrap' }}
+      >
+        {SECTIONS.map((section) => {
+          const active = section === current;
+          return (
+            <li key={section}>
+              <Link
+                to={section === 'content' ? base : `${base}/${section}`}
+                aria-current={active ? 'page' : undefined}
+                style={{
+                  display: 'inline-block',
+                  padding: '12px 0 10px',
+                  color: active ? token.colorPrimary : token.colorText,
+                  borderBottom: `2px solid ${active ? token.colorPrimary : 'transparent'}`,
+                }}
+              >
+                {t(`layout.tabs.${section}`)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
 }
 
 function parseCourseId(value: string | undefined): number | undefined {
@@ -131,7 +173,6 @@ function SimulatingBanner({ course }: { course: Course }) {
 
 function CourseHeader({ course }: { course: Course }) {
   const { t } = useTranslation('courses');
-  const navigate = useNavigate();
   const location = useLocation();
   const { data: viewer } = useCurrentUser();
   const { token } = theme.useToken();
@@ -229,20 +270,7 @@ function CourseHeader({ course }: { course: Course }) {
           ))}
         </dl>
       ) : null}
-      <Tabs
-        aria-label={t('layout.nav')}
-        activeKey={tab}
-        onChange={(key) => void navigate(key === 'content' ? base : `${base}/${key}`)}
-        items={[
-          { key: 'content', label: t('layout.tabs.content') },
-          { key: 'announcements', label: t('layout.tabs.announcements') },
-          { key: 'members', label: t('layout.tabs.members') },
-          { key: 'groups', label: t('layout.tabs.groups') },
-          { key: 'grades', label: t('layout.tabs.grades') },
-        ]}
-        style={{ marginTop: 8 }}
-        tabBarStyle={{ marginBottom: 0 }}
-      />
+      <CourseSections base={base} current={tab} />
       {formMounted ? (
         <Suspense fallback={null}>
           <CourseFormModal

@@ -141,7 +141,9 @@ export function ImportHelp({ belong, showKnowledgeNodes }: ImportHelpProps) {
     <Card>
       <Flex vertical gap={24}>
         <div>
-          <Typography.Title level={2}>{t(`title.${belong}`)}</Typography.Title>
+          <Typography.Title level={1} style={{ fontSize: 30 }}>
+            {t(`title.${belong}`)}
+          </Typography.Title>
           <Typography.Paragraph>{t('intro')}</Typography.Paragraph>
           <Typography.Paragraph type="secondary">{t('vocabularyNote')}</Typography.Paragraph>
         </div>

@@ -353,7 +353,7 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
       </Link>
       <Card>
         <Flex vertical gap={12}>
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
             {t(mode === 'word' ? 'page.titleWord' : 'page.titleMoodle')}
           </Typography.Title>
           <Typography.Text type="secondary">{t(`page.into.${target.belong}`)}</Typography.Text>

@@ -86,7 +86,7 @@ function LibEditor({
     <Flex vertical gap={16}>
       <Breadcrumb items={[{ title: <Link to={backTo}>{t('libs.title')}</Link> }, { title: lib.title }]} />
       <Card>
-        <Typography.Title level={3} style={{ margin: 0 }}>
+        <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
           {lib.title}
         </Typography.Title>
         <Typography.Text type="secondary">

@@ -1,6 +1,7 @@
 import { weightShare } from '@lectern/contracts/gradebook/gradebook.rules';
 import type { GradebookRow, GradeScoreItem } from '@lectern/contracts/gradebook/gradebook.schemas';
 import { Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WeightInput } from './weight-input.tsx';
@@ -25,11 +26,21 @@ function ItemHeader({
   canEditWeights: boolean;
 }) {
   const { t } = useTranslation('gradebook');
+  // antd renders every column title a second time, in an aria-hidden row it measures column widths with.
+  // A link or a field in there is focusable yet hidden from screen readers (axe: aria-hidden-focus), so
+  // that copy is plain text of the same width.
+  const ref = useRef<HTMLDivElement>(null);
+  const [measureCopy, setMeasureCopy] = useState(false);
+  useLayoutEffect(() => setMeasureCopy(ref.current?.closest('[aria-hidden="true"]') != null), []);
   return (
-    <Flex vertical gap={4} style={{ minWidth: 140, fontWeight: 400 }}>
-      <Link to={`/course/${courseId}/activity/${item.id}`} style={{ fontWeight: 600 }} title={item.title}>
-        {item.title}
-      </Link>
+    <Flex ref={ref} vertical gap={4} style={{ minWidth: 140, fontWeight: 400 }}>
+      {measureCopy ? (
+        <span style={{ fontWeight: 600 }}>{item.title}</span>
+      ) : (
+        <Link to={`/course/${courseId}/activity/${item.id}`} style={{ fontWeight: 600 }} title={item.title}>
+          {item.title}
+        </Link>
+      )}
       <Flex wrap gap={4}>
         <Tag style={{ marginInlineEnd: 0 }}>{t(`types.${item.type}`)}</Tag>
         {!item.activity_published ? (
@@ -46,7 +57,9 @@ function ItemHeader({
         {t('table.outOf', { max: item.max_score })}
       </Typography.Text>
       <Flex align="center" gap={4} wrap>
-        {canEditWeights ? (
+        {canEditWeights && measureCopy ? (
+          <span style={{ display: 'inline-block', width: 88 }} />
+        ) : canEditWeights ? (
           <WeightInput key={item.weight} courseId={courseId} item={item} />
         ) : (
           <Typography.Text style={{ fontSize: 12 }}>

@@ -95,6 +95,10 @@ describe('GradebookPage for the teaching team', () => {
     expect(within(table).getAllByText('Midterm')[0]?.closest('a')?.getAttribute('href')).toBe(
       `/course/${COURSE_ID}/activity/1`,
     );
+    // That hidden copy holds nothing focusable: a screen reader could not tell where the focus went.
+    const hidden = [...document.querySelectorAll('[aria-hidden="true"]')];
+    expect(hidden.length).toBeGreaterThan(0);
+    expect(hidden.flatMap((element) => [...element.querySelectorAll('a, input, button')])).toEqual([]);
     // Count the header cells the user sees.
     const header = [...table.querySelectorAll('thead th')].map((cell) => cell.textContent ?? '');
     const headerText = (text: string) => header.filter((cell) => cell.includes(text)).length;

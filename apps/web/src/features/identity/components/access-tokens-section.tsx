@@ -153,16 +153,20 @@ export function AccessTokensSection() {
           {t('accessTokens.intro')}
         </Typography.Paragraph>
         <PageState query={tokens}>
-          {(rows) => (
-            <Table<AccessToken>
-              rowKey="id"
-              columns={columns}
-              dataSource={rows}
-              pagination={false}
-              scroll={{ x: 640 }}
-              locale={{ emptyText: t('accessTokens.empty') }}
-            />
-          )}
+          {(rows) =>
+            // No empty table: on a phone its sideways-scrolling box would hold nothing to focus.
+            rows.length === 0 ? (
+              <Typography.Text type="secondary">{t('accessTokens.empty')}</Typography.Text>
+            ) : (
+              <Table<AccessToken>
+                rowKey="id"
+                columns={columns}
+                dataSource={rows}
+                pagination={false}
+                scroll={{ x: 640 }}
+              />
+            )
+          }
         </PageState>
       </Space>
       <FormModal<Values>

@@ -202,7 +202,7 @@ function PaperEditorView({
       <Card>
         <Flex justify="space-between" align="start" gap={16} wrap>
           <Flex vertical gap={4}>
-            <Typography.Title level={3} style={{ margin: 0 }}>
+            <Typography.Title level={1} style={{ margin: 0, fontSize: 24 }}>
               {exam.title}
             </Typography.Title>
             <Typography.Text type="secondary">
