@@ -9,6 +9,7 @@ import {
   toast,
   useJourneyServer,
   visible,
+  UI_TIMEOUT,
 } from '../support/journey.ts';
 
 const journey = useJourneyServer();
@@ -61,6 +62,13 @@ describe('activities', () => {
     const startPicker = createDialog.getByLabel('开始时间', { exact: true });
     await startPicker.click();
     await startPicker.fill(start);
+    // OK confirms what the panel shows: wait until it shows the typed minute, not the one it opened on.
+    const minutes = page.locator('.ant-picker-dropdown .ant-picker-time-panel-column').nth(1);
+    await expect
+      .poll(() => minutes.locator('.ant-picker-time-panel-cell-selected').innerText(), {
+        timeout: UI_TIMEOUT,
+      })
+      .toBe('30');
     // The picker's own OK button; Enter in the picker would submit the whole dialog.
     await page
       .locator('.ant-picker-dropdown')
