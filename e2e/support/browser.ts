@@ -25,12 +25,17 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+export type PageOptions = {
+  /** The system setting "reduce motion": the app then turns antd's animations off. */
+  reducedMotion?: boolean;
+};
+
 export type BrowserSession = {
   /**
    * A page in a fresh context (own cookies) whose relative URLs resolve against the server. Inside a
    * test it is screenshotted into test-results/e2e when the test fails and closed when it ends.
    */
-  newPage(locale?: string): Promise<Page>;
+  newPage(locale?: string, options?: PageOptions): Promise<Page>;
   close(): Promise<void>;
 };
 
@@ -51,8 +56,13 @@ export async function launchBrowser(baseURL: string): Promise<BrowserSession> {
   const contexts = new Set<BrowserContext>();
 
   return {
-    async newPage(locale = 'zh-CN') {
-      const context = await browser.newContext({ baseURL, locale, viewport: { width: 1366, height: 900 } });
+    async newPage(locale = 'zh-CN', options: PageOptions = {}) {
+      const context = await browser.newContext({
+        baseURL,
+        locale,
+        viewport: { width: 1366, height: 900 },
+        reducedMotion: options.reducedMotion ? 'reduce' : 'no-preference',
+      });
       contexts.add(context);
       const page = await context.newPage();
       registerTestHooks(page, context, () => contexts.delete(context));

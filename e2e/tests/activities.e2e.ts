@@ -114,18 +114,20 @@ describe('activities', () => {
     await visible(activityRow(page, renamed));
     await gone(moduleSection(page).getByRole('link', { name: title, exact: true }));
 
-    // Delete it: the dialog asks first, then the server's own message is shown and the row goes away.
+    // Delete it: the dialog asks first and names the recycle bin, then the server's own message is shown
+    // and the row goes away.
     await activityRow(page, renamed)
       .getByRole('button', { name: `删除 ${renamed}`, exact: true })
       .click();
     const deleteDialog = page.getByRole('dialog', { name: '删除活动' });
-    await visible(deleteDialog.getByText(`确定删除“${renamed}”吗？删除后无法恢复。`, { exact: true }));
+    await visible(deleteDialog.getByText(`确定删除“${renamed}”吗？`, { exact: true }));
+    await visible(deleteDialog.getByText('活动将移入课程回收站，教师可在 30 天内恢复。', { exact: true }));
     const confirm = deleteDialog.getByRole('button', { name: /^删\s*除$/ });
     // Enabled once the check for student records has answered.
     await expect.poll(() => confirm.isEnabled(), { timeout: 15_000 }).toBe(true);
     await confirm.click();
 
-    await visible(toast(page, '活动已删除'));
+    await visible(toast(page, '活动已移入回收站，30 天内可以恢复'));
     await gone(deleteDialog);
     await gone(page.getByRole('link', { name: renamed, exact: true }));
     expect(await activityTitles(page, courseId)).not.toContain(renamed);

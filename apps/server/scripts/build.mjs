@@ -57,6 +57,8 @@ try {
     entryPoints: {
       main: 'src/main.ts',
       seed: 'src/seed.ts',
+      backup: 'src/scripts/backup.main.ts',
+      restore: 'src/scripts/restore.main.ts',
       'generate-templates': 'src/modules/data-import/generate-templates.main.ts',
       // Worker threads load their own script, found beside main.js (platform/jobs/cpu-pool.ts).
       'duplicate-fingerprint.worker': 'src/modules/homework/duplicate-fingerprint.worker.ts',

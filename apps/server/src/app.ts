@@ -26,6 +26,7 @@ import { registerProfileRoutes } from './modules/identity/profile.routes.ts';
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerSessionHook } from './modules/identity/session.hook.ts';
 import { registerSsoRoutes } from './modules/identity/sso.routes.ts';
+import { registerRollcallsRoutes } from './modules/rollcalls/rollcalls.routes.ts';
 import { registerRubricsRoutes } from './modules/rubrics/rubrics.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerTodosRoutes } from './modules/todos/todos.routes.ts';
@@ -35,13 +36,13 @@ import type { DatabaseHandle } from './platform/database.ts';
 import { registerAccessControl } from './platform/http/access.plugin.ts';
 import { registerErrorHandling } from './platform/http/error-handler.ts';
 import { registerOpenApi } from './platform/http/openapi.plugin.ts';
+import { createPushBus } from './platform/push/push-bus.ts';
 import { createSerializerCompiler } from './platform/http/serialization.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { defaultWebDist, registerWebApp } from './platform/http/web.plugin.ts';
 import { loggerOptions } from './platform/logging/logger-options.ts';
-import { localDiskStorage } from './platform/storage/local-disk.storage.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
 import type { Storage } from './platform/storage/storage.ts';
-import path from 'node:path';
 
 export type BuildAppOptions = {
   config: Config;
@@ -73,7 +74,7 @@ export async function buildApp(options: BuildAppOptions) {
   const ctx: AppContext = {
     config,
     db: database.db,
-    storage: options.storage ?? localDiskStorage(path.join(config.dataDir, 'uploads')),
+    storage: options.storage ?? createStorage(config.storage),
     log: app.log,
   };
 
@@ -142,6 +143,9 @@ export async function buildApp(options: BuildAppOptions) {
   registerGradebookRoutes(app, ctx);
   registerDuplicateCheckRoutes(app, ctx);
   registerAnnouncementsRoutes(app, ctx);
+  const push = await createPushBus({ config, db: database.db, driver: database.driver, log: app.log });
+  app.addHook('onClose', () => push.close());
+  registerRollcallsRoutes(app, ctx, push);
 
   if (options.serveWeb !== false) {
     await registerWebApp(app, config.webDist ?? defaultWebDist());

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_RECYCLE_BIN_RETENTION_DAYS } from '@lectern/contracts/courses/recycle-bin.schemas';
 
 const MiB = 1024 * 1024;
 
@@ -28,8 +29,26 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(500 * MiB),
+  /** Where upload bytes live: `local` (DATA_DIR/uploads) or `s3` (an S3-compatible bucket, S3_*). */
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  /** The S3-compatible server's URL (MinIO, Ceph RGW…); unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().trim().optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Both or neither; unset: the AWS SDK's default credential chain (e.g. an instance role). */
+  S3_ACCESS_KEY_ID: z.string().trim().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the URL path rather than the host name; MinIO and Ceph usually need `true`. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Prepended to every object key (e.g. `lectern/`), for a bucket shared with other data. */
+  S3_PREFIX: z.string().trim().default(''),
   /** How long an upload nothing refers to is kept (a dialog may still attach it) before it is swept. */
   UPLOAD_ORPHAN_GRACE_HOURS: z.coerce.number().positive().default(24),
+  /** How long deleted courses, modules, syllabi and activities stay restorable before the purge (decision 0015). */
+  RECYCLE_BIN_RETENTION_DAYS: z.coerce.number().positive().default(DEFAULT_RECYCLE_BIN_RETENTION_DAYS),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -132,7 +151,10 @@ export type Config = Readonly<{
   sessionTtlMs: number;
   cookieSecure: boolean;
   uploadMaxBytes: number;
+  storage: StorageConfig;
   uploadOrphanGraceMs: number;
+  /** How long an item stays in a course's recycle bin before it is purged. */
+  recycleBinRetentionMs: number;
   bodyLimitBytes: number;
   loginThrottle: Readonly<{
     freeFailures: number;
@@ -154,6 +176,18 @@ export type Config = Readonly<{
     { url: string; token: string | undefined; name: string; pollMs: number } | undefined;
   sso: SsoConfig;
 }>;
+
+export type S3Config = Readonly<{
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  credentials: Readonly<{ accessKeyId: string; secretAccessKey: string }> | undefined;
+  forcePathStyle: boolean;
+  prefix: string;
+}>;
+
+export type StorageConfig =
+  Readonly<{ driver: 'local'; root: string }> | Readonly<{ driver: 's3'; s3: S3Config }>;
 
 export type CasConfig = Readonly<{
   url: string;
@@ -208,7 +242,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
     cookieSecure: e.COOKIE_SECURE,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    storage: storageConfig(e, dataDir),
     uploadOrphanGraceMs: e.UPLOAD_ORPHAN_GRACE_HOURS * 3600_000,
+    recycleBinRetentionMs: e.RECYCLE_BIN_RETENTION_DAYS * 86_400_000,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     loginThrottle: {
       freeFailures: e.LOGIN_ACCOUNT_FREE_FAILURES,
@@ -235,6 +271,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     sso: ssoConfig(e),
+  };
+}
+
+function storageConfig(e: z.infer<typeof EnvSchema>, dataDir: string): StorageConfig {
+  if (e.STORAGE_DRIVER === 'local') return { driver: 'local', root: path.join(dataDir, 'uploads') };
+  const problems: string[] = [];
+  if (!e.S3_BUCKET) problems.push('  S3_BUCKET: required when STORAGE_DRIVER=s3');
+  if (!e.S3_ACCESS_KEY_ID !== !e.S3_SECRET_ACCESS_KEY) {
+    problems.push(
+      '  S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the default AWS credentials',
+    );
+  }
+  if (e.S3_PREFIX && (e.S3_PREFIX.startsWith('/') || !e.S3_PREFIX.endsWith('/'))) {
+    problems.push("  S3_PREFIX: must not start with '/' and must end with '/' (e.g. lectern/)");
+  }
+  if (problems.length > 0 || !e.S3_BUCKET) throw new Error(`Invalid configuration:\n${problems.join('\n')}`);
+  return {
+    driver: 's3',
+    s3: {
+      endpoint: e.S3_ENDPOINT,
+      bucket: e.S3_BUCKET,
+      region: e.S3_REGION,
+      credentials:
+        e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+          ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+          : undefined,
+      forcePathStyle: e.S3_FORCE_PATH_STYLE,
+      prefix: e.S3_PREFIX,
+    },
   };
 }
 

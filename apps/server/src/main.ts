@@ -5,17 +5,18 @@ import { registerJobHandlers } from './job-handlers.ts';
 import { startOrphanUploadSweeps } from './modules/uploads/orphan-uploads.job.ts';
 import { openDatabase } from './platform/database.ts';
 import { createJobWorker } from './platform/jobs/job-worker.ts';
-import { localDiskStorage } from './platform/storage/local-disk.storage.ts';
+import { checkStorage, createStorage } from './platform/storage/create-storage.ts';
 import { seedDemoIfEmpty } from './seed/demo-seed.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  await checkStorage(config.storage);
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pgdata'),
     poolSize: config.databasePoolSize,
   });
-  const storage = localDiskStorage(path.join(config.dataDir, 'uploads'));
+  const storage = createStorage(config.storage);
   const app = await buildApp({ config, database, storage });
 
   if (config.seedDemo) {

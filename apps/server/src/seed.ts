@@ -1,10 +1,8 @@
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { loadConfig } from './config.ts';
-import { openDatabase } from './platform/database.ts';
-import { localDiskStorage } from './platform/storage/local-disk.storage.ts';
 import { seedDemo } from './seed/demo-seed.ts';
+import { openInstallation, runCommand } from './scripts/command-line.ts';
 
 const USAGE = `Usage: node apps/server/dist/seed.js [--reset]
 
@@ -53,16 +51,11 @@ async function main(): Promise<number> {
 
   const config = loadConfig();
   const log = pino({ level: config.logLevel }, terminal);
-  const database = await openDatabase({
-    url: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, 'pgdata'),
-    poolSize: 2,
-  });
+  const { database, storage } = await openInstallation(config);
   try {
     const where = database.driver === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL';
     // Said on the console, not the logger, so LOG_LEVEL=warn in a server's environment can't hide the outcome.
     console.log(`${reset ? 'Resetting and seeding' : 'Seeding'} demo data (${where})...`);
-    const storage = localDiskStorage(path.join(config.dataDir, 'uploads'));
     const loaded = await seedDemo(database.db, log, { reset, storage });
     console.log(
       loaded
@@ -75,10 +68,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error);
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -33,7 +33,8 @@ window.__lecternBooted = true;
  */
 function firstScreenNamespaces(pathname: string): string[] {
   if (pathname.startsWith('/login')) return ['identity'];
-  const shell = ['identity', 'search', 'notifications'];
+  // The top bar's search and bell come once the page has settled (app-layout.tsx), their messages with them.
+  const shell = ['identity'];
   if (pathname.startsWith('/course/')) return [...shell, 'courses', 'activities'];
   if (pathname.startsWith('/user/courses')) return [...shell, 'courses'];
   return shell;

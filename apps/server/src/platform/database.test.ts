@@ -30,4 +30,30 @@ describe.runIf(adminUrl)('openDatabase on PostgreSQL', () => {
       await admin.end();
     }
   });
+
+  it('lets several processes start on one empty database at once: one migrates, the others wait', async () => {
+    const name = `lectern_t_migrate_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    try {
+      const handles = await Promise.all(
+        [1, 2, 3].map(() => openDatabase({ url: url.toString(), poolSize: 1, onConnectionLost: () => {} })),
+      );
+      const check = new pg.Client({ connectionString: url.toString() });
+      await check.connect();
+      const applied = await check.query(
+        'select count(*)::int as n, count(distinct hash)::int as d from drizzle.__drizzle_migrations',
+      );
+      await check.end();
+      expect(applied.rows[0].n).toBeGreaterThan(0);
+      expect(applied.rows[0].n).toBe(applied.rows[0].d);
+      await Promise.all(handles.map((h) => h.close()));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  });
 });

@@ -61,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
         ((error) => console.error(`database connection lost (it will be replaced): ${error.message}`)),
     );
     const db = drizzlePg({ client: pool, casing });
-    await migratePg(db, { migrationsFolder: folder });
+    await migrateAlone(options.url, () => migratePg(db, { migrationsFolder: folder }));
     return {
       db: db as unknown as Database,
       driver: 'postgres',
@@ -80,6 +80,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: () => ping(db as unknown as Database),
     close: () => client.close(),
   };
+}
+
+/** Serialises migrations across processes sharing one database (its own key: the demo seed has another). */
+const MIGRATION_LOCK_KEY = 7_406_150_200;
+
+/**
+ * Several processes starting together on one database would each find the same migrations pending and
+ * race to apply them, and all but one would fail. A session-level advisory lock, on a connection of its
+ * own (the pool may have only one), makes the others wait; they then find nothing left to apply.
+ */
+async function migrateAlone(url: string, migrate: () => Promise<void>): Promise<void> {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1::bigint)', [MIGRATION_LOCK_KEY]);
+    await migrate();
+  } finally {
+    // Ending the session releases the lock, also when the migration failed.
+    await lock.end();
+  }
 }
 
 async function ping(db: Database): Promise<boolean> {

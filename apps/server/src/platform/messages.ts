@@ -18,6 +18,7 @@ import { duplicateCheckMessages } from '@lectern/contracts/homework/duplicate-ch
 import { homeworkMessages } from '@lectern/contracts/homework/homework.messages';
 import { identityMessages } from '@lectern/contracts/identity/identity.messages';
 import { orgAdminMessages } from '@lectern/contracts/identity/org-admin.messages';
+import { rollcallsMessages } from '@lectern/contracts/rollcalls/rollcalls.messages';
 import { rubricsMessages } from '@lectern/contracts/rubrics/rubrics.messages';
 import { searchMessages } from '@lectern/contracts/search/search.messages';
 import { uploadsMessages } from '@lectern/contracts/uploads/uploads.messages';
@@ -45,6 +46,7 @@ const catalogue = {
   ...calendarMessages,
   ...searchMessages,
   ...announcementsMessages,
+  ...rollcallsMessages,
 };
 
 export type MessageKey = keyof typeof catalogue;

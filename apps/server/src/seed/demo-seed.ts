@@ -10,6 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import * as accessTokensSchema from '../db/schema/access-tokens.ts';
 import * as activitiesSchema from '../db/schema/activities.ts';
 import * as announcementsSchema from '../db/schema/announcements.ts';
+import * as rollcallsSchema from '../db/schema/rollcalls.ts';
 import { activities, activityReads } from '../db/schema/activities.ts';
 import * as coursesSchema from '../db/schema/courses.ts';
 import * as examSubmissionsSchema from '../db/schema/exam-submissions.ts';
@@ -69,6 +70,7 @@ const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
   jobsSchema,
   ssoSchema,
   announcementsSchema,
+  rollcallsSchema,
 ];
 
 export const APP_TABLES: readonly PgTable[] = SCHEMA_MODULES.flatMap((module) =>

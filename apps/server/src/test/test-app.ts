@@ -6,7 +6,7 @@ import pg from 'pg';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
-import { localDiskStorage } from '../platform/storage/local-disk.storage.ts';
+import { createStorage } from '../platform/storage/create-storage.ts';
 import type { Storage } from '../platform/storage/storage.ts';
 
 export type TestApp = {
@@ -70,7 +70,8 @@ export async function createTestApp(
     // Dropping the test database terminates its connections on purpose.
     onConnectionLost: () => {},
   });
-  const storage = localDiskStorage(path.join(dataDir, 'uploads'));
+  // DATA_DIR/uploads unless the overrides choose S3 (STORAGE_DRIVER=s3).
+  const storage = createStorage(config.storage);
   const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
   const app = await buildApp({ config, database, storage, logger, serveWeb: false });
   options.beforeReady?.(app);

@@ -13,19 +13,7 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@lectern/contracts/identity/identity.schemas';
-import {
-  App,
-  Button,
-  Drawer,
-  Dropdown,
-  Grid,
-  Layout,
-  Menu,
-  Space,
-  theme,
-  Typography,
-  type MenuProps,
-} from 'antd';
+import { App, Button, Dropdown, Grid, Layout, Menu, Space, theme, Typography, type MenuProps } from 'antd';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
@@ -34,12 +22,14 @@ import { AlertPopupNotice } from '../features/identity/public/alert-popup-notice
 import { PortalLogo } from '../features/identity/public/portal-logo.tsx';
 import { isApiError } from '../shared/api/http-client.ts';
 import { MAIN_CONTENT_ID, SkipLink } from '../shared/components/skip-link.tsx';
+import { usePageSettled } from '../shared/hooks/use-page-settled.ts';
 import { useAuthenticatedUser } from './require-auth.tsx';
 
 const SIDER_WIDTH = 208;
 
-// The top bar's widgets come in just after the page: search and the language list are built on antd's
-// Select (some 20 KB gzipped) and the bell on a popover, none of which the first screen needs.
+// The top bar's widgets come in once the page has settled (usePageSettled): search and the language list
+// are built on antd's Select (some 22 KB gzipped) and the bell on a badge and popover (some 10 KB), none of
+// which the first screen needs; requested any earlier, they would compete with the page's own code and data.
 const GlobalSearch = lazy(async () => ({
   default: (await import('../features/search/public/global-search.tsx')).GlobalSearch,
 }));
@@ -49,6 +39,8 @@ const NotificationBell = lazy(async () => ({
 const LanguageSwitcher = lazy(async () => ({
   default: (await import('../shared/components/language-switcher.tsx')).LanguageSwitcher,
 }));
+// The phone's navigation drawer is fetched when it is first opened; on a desktop it never is.
+const Drawer = lazy(async () => ({ default: (await import('antd/es/drawer')).default }));
 
 type NavKey = 'courses' | 'todos' | 'calendar' | 'announcements' | 'subject-libs' | 'rubrics' | 'admin';
 
@@ -205,6 +197,9 @@ export function AppLayout() {
   // Before the first measurement every breakpoint is undefined: lay out for desktop, like the server did.
   const phone = screens.md === false;
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from its first opening on, so it can animate closed.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  const settled = usePageSettled();
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
@@ -229,7 +224,10 @@ export function AppLayout() {
             icon={<MenuOutlined aria-hidden />}
             aria-label={t('layout.openMenu')}
             aria-expanded={drawerOpen}
-            onClick={() => setDrawerOpen(true)}
+            onClick={() => {
+              setDrawerUsed(true);
+              setDrawerOpen(true);
+            }}
           />
         ) : null}
         <Link
@@ -254,37 +252,47 @@ export function AppLayout() {
         {phone ? <div style={{ flex: 1 }} /> : null}
         {!phone ? (
           <div role="search" style={{ flex: 1, minWidth: 0, display: 'flex' }}>
-            <Suspense fallback={null}>
-              <GlobalSearch width={260} />
-            </Suspense>
+            {settled ? (
+              <Suspense fallback={null}>
+                <GlobalSearch width={260} />
+              </Suspense>
+            ) : null}
           </div>
         ) : null}
-        <Suspense fallback={null}>
-          <NotificationBell />
-        </Suspense>
-        <Suspense fallback={null}>
-          <LanguageSwitcher compact={phone} />
-        </Suspense>
+        {settled ? (
+          <>
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+            <Suspense fallback={null}>
+              <LanguageSwitcher compact={phone} />
+            </Suspense>
+          </>
+        ) : null}
         <UserMenu user={user} compact={phone} />
       </Layout.Header>
       <Layout hasSider={!phone}>
         {phone ? (
-          <Drawer
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            placement="left"
-            size={280}
-            title={t('layout.menuTitle')}
-            aria-label={t('layout.menuTitle')}
-            styles={{ body: { padding: 0 } }}
-          >
-            <div role="search" style={{ padding: 16 }}>
-              <Suspense fallback={null}>
-                <GlobalSearch width="100%" onNavigate={() => setDrawerOpen(false)} />
-              </Suspense>
-            </div>
-            <PrimaryNav user={user} onNavigate={() => setDrawerOpen(false)} />
-          </Drawer>
+          drawerUsed ? (
+            <Suspense fallback={null}>
+              <Drawer
+                open={drawerOpen}
+                onClose={() => setDrawerOpen(false)}
+                placement="left"
+                size={280}
+                title={t('layout.menuTitle')}
+                aria-label={t('layout.menuTitle')}
+                styles={{ body: { padding: 0 } }}
+              >
+                <div role="search" style={{ padding: 16 }}>
+                  <Suspense fallback={null}>
+                    <GlobalSearch width="100%" onNavigate={() => setDrawerOpen(false)} />
+                  </Suspense>
+                </div>
+                <PrimaryNav user={user} onNavigate={() => setDrawerOpen(false)} />
+              </Drawer>
+            </Suspense>
+          ) : null
         ) : (
           <Layout.Sider
             width={SIDER_WIDTH}

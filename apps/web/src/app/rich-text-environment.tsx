@@ -1,4 +1,4 @@
-import { DEFAULT_ORG_FEATURES, OrgFeaturesSchema } from '@lectern/contracts/identity/org-admin.schemas';
+import type * as OrgAdminSchemas from '@lectern/contracts/identity/org-admin.schemas';
 import { useQuery } from '@tanstack/react-query';
 import { use, type ReactNode } from 'react';
 import { CourseContext } from '../features/courses/public/course-context.ts';
@@ -10,10 +10,16 @@ import {
   type RichTextEnvironment,
 } from '../shared/components/rich-text/rich-text-environment.ts';
 
+// The schema that reads the organisation's switches brings zod; this provider is in every page's first
+// download, the editors are not, so it is fetched by the first editor (which suspends until it is in).
+let orgAdminSchemas: Promise<typeof OrgAdminSchemas> | undefined;
+
 /** The organisation's editor switches, read from the signed-in user's organisation (GET /api/user). */
 function useFeatures(): EditorFeatures {
   // Only what is cached: the shell loaded the user before any page could show an editor.
   const { data: user } = useQuery({ ...currentUserQueryOptions(), enabled: false });
+  orgAdminSchemas ??= import('@lectern/contracts/identity/org-admin.schemas');
+  const { DEFAULT_ORG_FEATURES, OrgFeaturesSchema } = use(orgAdminSchemas);
   const parsed = OrgFeaturesSchema.safeParse(user?.org.settings);
   const features = parsed.success ? parsed.data : DEFAULT_ORG_FEATURES;
   return {

@@ -195,6 +195,20 @@ export const authenticatedRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'rollcalls',
+        lazy: async () => ({
+          Component: (await import('../features/rollcalls/routes/course-rollcalls-page.tsx'))
+            .CourseRollcallsPage,
+        }),
+      },
+      {
+        path: 'rollcalls/:rollcallId/projector',
+        lazy: async () => ({
+          Component: (await import('../features/rollcalls/routes/rollcall-projector-page.tsx'))
+            .RollcallProjectorPage,
+        }),
+      },
+      {
         path: 'members',
         lazy: async () => ({
           Component: (await import('../features/courses/routes/course-members-page.tsx')).CourseMembersPage,
@@ -210,6 +224,13 @@ export const authenticatedRoutes: RouteObject[] = [
         path: 'grades',
         lazy: async () => ({
           Component: (await import('../features/gradebook/routes/gradebook-page.tsx')).GradebookPage,
+        }),
+      },
+      {
+        path: 'recycle-bin',
+        lazy: async () => ({
+          Component: (await import('../features/courses/routes/course-recycle-bin-page.tsx'))
+            .CourseRecycleBinPage,
         }),
       },
     ],

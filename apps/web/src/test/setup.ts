@@ -12,8 +12,11 @@ Object.defineProperty(window.navigator, 'languages', { value: ['zh-CN'], configu
 
 // The app fetches one language's messages at start; tests switch languages freely, so all are loaded.
 // Imported only now: i18n picks its first language from the navigator set just above.
-const { loadLocaleMessages } = await import('../shared/i18n/i18n.ts');
+const { i18n, loadLocaleMessages } = await import('../shared/i18n/i18n.ts');
 await Promise.all(LOCALES.map((locale) => loadLocaleMessages(locale)));
+// Test files share one module graph per worker (vitest.config.ts: isolate off), so a language that an
+// earlier file switched to would otherwise carry over: every file starts in the default language.
+await i18n.changeLanguage('zh-CN');
 
 // jsdom has no layout engine; antd's responsive helpers and virtual lists need these to exist.
 Object.defineProperty(window, 'matchMedia', {

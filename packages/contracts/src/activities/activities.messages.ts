@@ -8,9 +8,9 @@ export const activitiesMessages = {
     'en-US': 'This activity does not exist or has been deleted.',
   },
   'activities.deleted': {
-    'zh-CN': '活动已删除',
-    'zh-TW': '活動已刪除',
-    'en-US': 'The activity has been deleted.',
+    'zh-CN': '活动已移入回收站，{days} 天内可以恢复',
+    'zh-TW': '活動已移入回收站，{days} 天內可以還原',
+    'en-US': 'The activity is in the recycle bin; it can be restored for {days} days.',
   },
   'activities.typeRequired': {
     'zh-CN': '请选择活动类型',

@@ -135,6 +135,8 @@ export const HaveDependentsResponseSchema = z.object({
   has_dependents: z.boolean(),
   /** The ids that have learner records (reads, submissions) attached. */
   activity_ids: z.array(z.number().int()),
+  /** How long a deleted activity stays restorable from the course's recycle bin (decision 0015). */
+  recycle_bin_retention_days: z.number(),
 });
 
 export const ActivityReadParamsSchema = z.object({ activityId: IdSchema });

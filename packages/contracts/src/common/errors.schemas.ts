@@ -1,26 +1,6 @@
 import { z } from 'zod';
+import { ERROR_CODES } from './errors.codes.ts';
 
-/**
- * Stable error codes. Clients may switch on them; the HTTP status for each is fixed in one place
- * on the server (platform/errors.ts). Never rename a code: add a new one.
- */
-export const ERROR_CODES = [
-  'validation_failed',
-  'unauthenticated',
-  'invalid_credentials',
-  'account_disabled',
-  'csrf_failed',
-  'forbidden',
-  'simulating_read_only',
-  'not_found',
-  'conflict',
-  'payload_too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'internal',
-  'account_locked',
-  'login_throttled',
-] as const;
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
 

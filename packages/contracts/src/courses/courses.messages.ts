@@ -166,4 +166,30 @@ export const coursesMessages = {
     'zh-TW': '組長必須是該小組的成員',
     'en-US': 'Group leaders must be members of the group.',
   },
+  // Recycle bin (decision 0015)
+  'courses.recycleBinItemNotFound': {
+    'zh-CN': '回收站中没有这一项，可能已被恢复或永久删除',
+    'zh-TW': '回收站中沒有這一項，可能已被還原或永久刪除',
+    'en-US': 'This item is not in the recycle bin; it may have been restored or deleted for good.',
+  },
+  'courses.recycleBinInstructorsOnly': {
+    'zh-CN': '只有课程教师可以管理回收站',
+    'zh-TW': '只有課程教師可以管理回收站',
+    'en-US': 'Only the course instructors may manage the recycle bin.',
+  },
+  'courses.restoreModuleFirst': {
+    'zh-CN': '所在章节“{module}”仍在回收站中，请先恢复该章节',
+    'zh-TW': '所在章節「{module}」仍在回收站中，請先還原該章節',
+    'en-US': 'Its module "{module}" is still in the recycle bin; restore the module first.',
+  },
+  'courses.purged': {
+    'zh-CN': '已永久删除',
+    'zh-TW': '已永久刪除',
+    'en-US': 'Deleted for good.',
+  },
+  'courses.restored': {
+    'zh-CN': '已恢复',
+    'zh-TW': '已還原',
+    'en-US': 'Restored.',
+  },
 } as const satisfies Record<`courses.${string}`, Localized>;

@@ -198,6 +198,19 @@ export const dataImportMessages = {
     'zh-TW': '第 {number} 題（第 {line} 行）：題目中有 {blanks} 個空格，答案卻有 {answers} 個',
     'en-US': 'Question {number}, line {line}: the text has {blanks} blanks but the answer gives {answers}.',
   },
+  'dataImport.parse.weightsInvalid': {
+    'zh-CN':
+      '第 {number} 题（第 {line} 行）：选项得分“{value}”无效，应写成“A 50%；B 50%；C -100%”（-100% 到 100%）',
+    'zh-TW':
+      '第 {number} 題（第 {line} 行）：選項得分「{value}」無效，應寫成「A 50%；B 50%；C -100%」（-100% 到 100%）',
+    'en-US':
+      'Question {number}, line {line}: the option credit "{value}" should read like "A 50%; B 50%; C -100%" (-100% to 100%).',
+  },
+  'dataImport.parse.weightsNotChoice': {
+    'zh-CN': '第 {number} 题（第 {line} 行）：只有单选题和多选题可以写选项得分',
+    'zh-TW': '第 {number} 題（第 {line} 行）：只有單選題和多選題可以寫選項得分',
+    'en-US': 'Question {number}, line {line}: only single and multiple choice questions take option credit.',
+  },
   'dataImport.parse.pointInvalid': {
     'zh-CN': '第 {number} 题（第 {line} 行）：分值“{value}”无效，应为 0 到 1000 之间、最多一位小数的数字',
     'zh-TW': '第 {number} 題（第 {line} 行）：分數「{value}」無效，應為 0 到 1000 之間、最多一位小數的數字',

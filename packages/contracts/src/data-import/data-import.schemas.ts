@@ -70,6 +70,8 @@ const ImportedOptionSchema = z.object({
   sort: z.number().int(),
   content: z.string(),
   is_answer: z.boolean(),
+  /** Partial credit (a choice question with an option-credit line): the share of the points it earns. */
+  weight: z.number().optional(),
 });
 const ImportedBlankSchema = z.object({ sort: z.number().int(), answers: z.array(z.string()) });
 /** Matching: a left-hand item and the option (right-hand item, by its sort) it pairs with. */

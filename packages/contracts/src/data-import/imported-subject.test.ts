@@ -106,6 +106,29 @@ describe('toSubjectInput', () => {
   });
 });
 
+describe('toSubjectInput and partial credit', () => {
+  it('carries option weights, in the options’ order, which the question rules accept', () => {
+    const input = toSubjectInput(
+      subject({
+        type: 'multiple_selection',
+        options: [
+          { sort: 2, content: '4', is_answer: false, weight: -1 },
+          { sort: 0, content: '2', is_answer: true, weight: 0.5 },
+          { sort: 1, content: '3', is_answer: true, weight: 0.5 },
+        ],
+      }),
+    );
+    expect(input.options?.map((o) => [o.content, o.weight])).toEqual([
+      ['2', 0.5],
+      ['3', 0.5],
+      ['4', -1],
+    ]);
+    expect(SubjectInputSchema.safeParse(input).success).toBe(true);
+    // Without weights the save body has none: the question grades all or nothing.
+    expect(toSubjectInput(subject()).options?.every((o) => !('weight' in o))).toBe(true);
+  });
+});
+
 describe('importedErrorCount', () => {
   it('counts questions with an error of their own or of a sub-question', () => {
     const error = { code: 'invalid', message: 'x', line: 1, field: null };

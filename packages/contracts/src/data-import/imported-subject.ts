@@ -11,7 +11,12 @@ function baseInput(s: ImportedSubject | ImportedSubSubject) {
     difficulty_level: s.difficulty_level,
     options: [...s.options]
       .sort((a, b) => a.sort - b.sort)
-      .map((o, index) => ({ content: o.content, is_answer: o.is_answer, sort: index })),
+      .map((o, index) => ({
+        content: o.content,
+        is_answer: o.is_answer,
+        sort: index,
+        ...(o.weight === undefined ? {} : { weight: o.weight }),
+      })),
     // Only a short answer's reference answer is answer text; choices and blanks carry theirs in options
     // and blanks, and the answer line as written would only be a stale copy.
     answer: s.type === 'short_answer' ? s.answer : null,

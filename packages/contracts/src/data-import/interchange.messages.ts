@@ -33,16 +33,13 @@ export const interchangeMessages = {
     'zh-TW': '選項的回饋沒有匯入（{questions}）',
     'en-US': 'Feedback on individual answers is not imported ({questions}).',
   },
-  'interchange.partialCreditDropped': {
-    'zh-CN': '“{question}”的部分得分（如 %50%）无法保留：导入后只有完全正确的答案得分',
-    'zh-TW': '「{question}」的部分得分（如 %50%）無法保留：匯入後只有完全正確的答案得分',
+  'interchange.partialAnswersDropped': {
+    'zh-CN':
+      '“{question}”中只得部分分的答案没有导入：{answers}。填空只接受完全正确的答案，这些答案导入后不得分',
+    'zh-TW':
+      '「{question}」中只得部分分的答案沒有匯入：{answers}。填空只接受完全正確的答案，這些答案匯入後不得分',
     'en-US':
-      '"{question}": partial credit (like %50%) cannot be kept; after import only fully correct answers score.',
-  },
-  'interchange.toleranceDropped': {
-    'zh-CN': '数值题的误差范围没有导入，只接受给出的数值（{questions}）',
-    'zh-TW': '數值題的誤差範圍沒有匯入，只接受給出的數值（{questions}）',
-    'en-US': 'Numeric tolerances are not imported; only the exact numbers are accepted ({questions}).',
+      '"{question}": answers worth partial credit are not imported: {answers}. A blank accepts only fully correct answers, so these score nothing after import.',
   },
   'interchange.xmlUnreadable': {
     'zh-CN': '无法读取这个 Moodle XML 文件（第 {line} 行附近有错误），文件可能已损坏',
@@ -113,9 +110,16 @@ export const interchangeMessages = {
     'zh-TW': '第 {line} 行：這道題缺少「ANSWER: 字母」一行，沒有匯入',
     'en-US': 'Line {line}: this question has no "ANSWER: letter" line; it is not imported.',
   },
-  'interchange.aikenAnswerInvalid': {
-    'zh-CN': '第 {line} 行：答案“{answer}”不是这道题的一个选项，这道题没有导入',
-    'zh-TW': '第 {line} 行：答案「{answer}」不是這道題的一個選項，這道題沒有匯入',
-    'en-US': 'Line {line}: the answer "{answer}" is not one of the options; this question is not imported.',
+  'interchange.aikenAnswerMissingKept': {
+    'zh-CN': '文件第 {line} 行起的这道题缺少“ANSWER: 字母”一行：请在保存前补上正确答案',
+    'zh-TW': '檔案第 {line} 行起的這道題缺少「ANSWER: 字母」一行：請在儲存前補上正確答案',
+    'en-US':
+      'This question (from line {line} of the file) has no "ANSWER: letter" line: add its answer before saving.',
+  },
+  'interchange.aikenAnswerInvalidKept': {
+    'zh-CN': '文件第 {line} 行：答案“{answer}”不是这道题的一个选项：请在保存前补上正确答案',
+    'zh-TW': '檔案第 {line} 行：答案「{answer}」不是這道題的一個選項：請在儲存前補上正確答案',
+    'en-US':
+      'Line {line} of the file: the answer "{answer}" is not one of the options: add the right answer before saving.',
   },
 } satisfies Record<string, Localized>;

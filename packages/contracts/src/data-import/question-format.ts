@@ -14,6 +14,11 @@ export type FormatVocabulary = {
   difficulty: readonly string[];
   knowledgeNodes: readonly string[];
   /**
+   * Partial credit of a choice question's options ("选项得分：A 50%；B 50%；C -100%"): the share of the
+   * points each option earns when chosen, as Moodle's answer fractions; options not listed earn nothing.
+   */
+  optionWeights: readonly string[];
+  /**
    * A note the importer leaves on a question about what a file had that Lectern could not keep (partial
    * credit, a tolerance, a picture): one line, shown as a warning on that question's preview card, never saved.
    */
@@ -41,6 +46,7 @@ export const FORMAT_VOCABULARY: Record<TemplateLang, FormatVocabulary> = {
     points: ['分值', '分数'],
     difficulty: ['难度'],
     knowledgeNodes: ['知识点'],
+    optionWeights: ['选项得分', '部分得分'],
     notes: ['导入提示'],
     difficultyWords: {
       easy: ['易', '简单', '容易'],
@@ -66,6 +72,7 @@ export const FORMAT_VOCABULARY: Record<TemplateLang, FormatVocabulary> = {
     points: ['分數', '配分', '分值'],
     difficulty: ['難度'],
     knowledgeNodes: ['知識點'],
+    optionWeights: ['選項得分', '部分得分'],
     notes: ['匯入提示'],
     difficultyWords: {
       easy: ['易', '簡單', '容易'],
@@ -91,6 +98,7 @@ export const FORMAT_VOCABULARY: Record<TemplateLang, FormatVocabulary> = {
     points: ['Points', 'Point', 'Score'],
     difficulty: ['Difficulty'],
     knowledgeNodes: ['Knowledge points', 'Knowledge point', 'Knowledge nodes'],
+    optionWeights: ['Option credit', 'Partial credit'],
     notes: ['Import note'],
     difficultyWords: { easy: ['Easy'], medium: ['Medium'], hard: ['Hard'] },
     trueWords: ['True', 'T', 'Right', 'Yes'],

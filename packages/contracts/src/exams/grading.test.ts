@@ -88,6 +88,51 @@ describe('choice questions', () => {
   });
 });
 
+describe('choice questions with partial credit (option weights)', () => {
+  const weighted = (
+    id: number,
+    type: 'single_selection' | 'multiple_selection',
+    weights: (number | undefined)[],
+    point = 4,
+  ): GradableSubject => ({
+    ...base,
+    id,
+    type,
+    point,
+    options: weights.map((weight, i) => ({ id: id * 10 + i, sort: i, is_answer: (weight ?? 0) > 0, weight })),
+  });
+
+  it('adds up the weights of the chosen options, so a partly right multiple choice scores its share', () => {
+    const q = weighted(11, 'multiple_selection', [0.5, 0.5, -1, -1], 4);
+    expect(scoreOf(q, picked(11, 110))).toMatchObject({ score: 2, correct: false, auto: true });
+    expect(scoreOf(q, picked(11, 110, 111))).toMatchObject({ score: 4, correct: true });
+  });
+
+  it('lets a wrong choice take back what a right one gave, never below 0 nor above the points', () => {
+    const q = weighted(12, 'multiple_selection', [0.5, 0.5, -0.5, -1], 4);
+    expect(scoreOf(q, picked(12, 120, 122))).toMatchObject({ score: 0 });
+    expect(scoreOf(q, picked(12, 120, 121, 122))).toMatchObject({ score: 2, correct: false });
+    expect(scoreOf(q, picked(12, 120, 123))).toMatchObject({ score: 0, correct: false });
+    expect(scoreOf(q, picked(12, 120, 120, 121))).toMatchObject({ score: 4, correct: true });
+    expect(scoreOf(q)).toMatchObject({ score: 0, correct: false });
+  });
+
+  it('gives a single choice’s near miss its share', () => {
+    const q = weighted(13, 'single_selection', [1, 0.25, undefined], 2);
+    expect(scoreOf(q, picked(13, 130))).toMatchObject({ score: 2, correct: true });
+    expect(scoreOf(q, picked(13, 131))).toMatchObject({ score: 0.5, correct: false });
+    // An option without a weight in a weighted question earns nothing.
+    expect(scoreOf(q, picked(13, 132))).toMatchObject({ score: 0 });
+  });
+
+  it('counts thirds that Moodle writes as 33.33333% as full points together', () => {
+    const third = 0.3333333;
+    const q = weighted(14, 'multiple_selection', [third, third, third, -1], 3);
+    expect(scoreOf(q, picked(14, 140, 141, 142))).toMatchObject({ score: 3, correct: true });
+    expect(scoreOf(q, picked(14, 140))).toMatchObject({ score: 1, correct: false });
+  });
+});
+
 describe('fill in the blank', () => {
   it('normalises width, spacing and (unless told otherwise) case', () => {
     expect(normaliseBlank('  Ｈｅｌｌｏ　  World ')).toBe('hello world');
@@ -144,6 +189,39 @@ describe('fill in the blank', () => {
     // A greedy choice would spend "b" on the first blank and leave the second unfilled.
     const tricky = blanks(10, [['a', 'b'], ['b']], 2, { unordered_blanks: true });
     expect(scoreOf(tricky, filled(10, 'b', 'a'))).toMatchObject({ score: 2 });
+  });
+});
+
+describe('fill in the blank with numeric ranges', () => {
+  it('accepts any number within value±tolerance, ends included, in exact decimals', () => {
+    const q = blanks(15, [['3.14±0.01']], 2);
+    for (const inside of ['3.14', '3.13', '3.15', '3.1400', '+3.145', '３．１４']) {
+      expect(scoreOf(q, filled(15, inside))).toMatchObject({ score: 2, correct: true });
+    }
+    for (const outside of ['3.1299999', '3.150001', '3.16', 'pi', '', '3.14 m']) {
+      expect(scoreOf(q, filled(15, outside))).toMatchObject({ score: 0 });
+    }
+  });
+
+  it('accepts any number within low..high, alongside text answers of the same blank', () => {
+    const q = blanks(16, [['3.141..3.142'], ['-0.5..0.25', 'none']], 2);
+    expect(scoreOf(q, filled(16, '3.1415', '-0.5'))).toMatchObject({ score: 2 });
+    expect(scoreOf(q, filled(16, '3.142', 'None'))).toMatchObject({ score: 2 });
+    expect(scoreOf(q, filled(16, '3.1405', '0.26'))).toMatchObject({ score: 0 });
+    // The range as written counts as its own text too.
+    expect(scoreOf(q, filled(16, '3.141..3.142', '0'))).toMatchObject({ score: 2 });
+  });
+
+  it('places numbers in ranges when blanks may be answered in any order', () => {
+    const q = blanks(17, [['1..2'], ['10±1']], 2, { unordered_blanks: true });
+    expect(scoreOf(q, filled(17, '9.5', '1.5'))).toMatchObject({ score: 2 });
+    expect(scoreOf(q, filled(17, '1.5', '1.6'))).toMatchObject({ score: 1 });
+  });
+
+  it('compares plain numeric answers as text, as before', () => {
+    const q = blanks(18, [['0.3']], 1);
+    expect(scoreOf(q, filled(18, '0.30'))).toMatchObject({ score: 0 });
+    expect(scoreOf(q, filled(18, '0.3'))).toMatchObject({ score: 1 });
   });
 });
 

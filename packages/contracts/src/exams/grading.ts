@@ -1,5 +1,6 @@
 import type { ExamData } from './exam-settings.ts';
-import type { SubjectType } from './subject.schemas.ts';
+import { inNumericRange, parseNumericRange, type NumericRange } from './numeric-answer.ts';
+import { OPTION_WEIGHT_TOLERANCE, type SubjectType } from './subject.schemas.ts';
 
 /**
  * Grading, the score rule across attempts and the release rules: pure functions the server grades with
@@ -11,7 +12,8 @@ export type GradableSubject = {
   id: number;
   type: SubjectType;
   point: number;
-  options: readonly { id: number; sort: number; is_answer: boolean }[];
+  /** `weight`: the share of the points choosing this option earns (partial credit), when the question has them. */
+  options: readonly { id: number; sort: number; is_answer: boolean; weight?: number | undefined }[];
   blanks: readonly { sort: number; answers: readonly string[] }[];
   pairs: readonly { sort: number; option_sort: number }[];
   settings: { case_sensitive?: boolean | undefined; unordered_blanks?: boolean | undefined };
@@ -67,6 +69,7 @@ function ratioOf(subject: GradableSubject, answer: StudentAnswer | undefined): n
     case 'multiple_selection':
     case 'true_or_false': {
       const chosen = new Set(answer?.answer_option_ids ?? []);
+      if (subject.options.some((o) => o.weight !== undefined)) return weightedRatio(subject, chosen);
       const right = new Set(subject.options.filter((o) => o.is_answer).map((o) => o.id));
       return chosen.size > 0 && sameSet(chosen, right) ? 1 : 0;
     }
@@ -87,19 +90,49 @@ function ratioOf(subject: GradableSubject, answer: StudentAnswer | undefined): n
   }
 }
 
+/**
+ * Partial credit (Moodle's answer fractions): the weights of the chosen options add up, clamped to 0..1, so
+ * a wrong choice with a negative weight takes back what a right one gave. An option without a weight in
+ * such a question counts 0.
+ */
+function weightedRatio(subject: GradableSubject, chosen: ReadonlySet<number>): number {
+  const sum = subject.options.reduce((total, o) => total + (chosen.has(o.id) ? (o.weight ?? 0) : 0), 0);
+  if (sum >= 1 - OPTION_WEIGHT_TOLERANCE) return 1;
+  return Math.max(0, sum);
+}
+
+/** One accepted answer of a blank: a numeric range (`3.14±0.01`, `1..2`) or a text. */
+type Accepted = { texts: Set<string>; ranges: NumericRange[] };
+
+function acceptedAnswers(answers: readonly string[], caseSensitive: boolean): Accepted {
+  const accepted: Accepted = { texts: new Set(), ranges: [] };
+  for (const answer of answers) {
+    const text = normaliseBlank(answer, caseSensitive);
+    if (text === '') continue;
+    // The written range stays acceptable as text too: a student who copies "1..2" is not wrong for it.
+    accepted.texts.add(text);
+    const range = parseNumericRange(answer);
+    if (range) accepted.ranges.push(range);
+  }
+  return accepted;
+}
+
+function accepts(accepted: Accepted | undefined, text: string): boolean {
+  if (accepted === undefined || text === '') return false;
+  return accepted.texts.has(text) || accepted.ranges.some((range) => inNumericRange(range, text));
+}
+
 function fillInBlankRatio(subject: GradableSubject, answer: StudentAnswer | undefined): number {
   const blanks = [...subject.blanks].sort((a, b) => a.sort - b.sort);
   if (blanks.length === 0) return 0;
   const caseSensitive = subject.settings.case_sensitive === true;
-  const accepted = blanks.map(
-    (blank) => new Set(blank.answers.map((a) => normaliseBlank(a, caseSensitive)).filter((a) => a !== '')),
-  );
+  const accepted = blanks.map((blank) => acceptedAnswers(blank.answers, caseSensitive));
   const given = answer?.answers ?? [];
   if (subject.settings.unordered_blanks !== true) {
     const bySort = new Map(given.map((a) => [a.sort, normaliseBlank(a.content, caseSensitive)]));
     const right = blanks.filter((blank, i) => {
       const text = bySort.get(blank.sort);
-      return text !== undefined && text !== '' && accepted[i]?.has(text) === true;
+      return text !== undefined && accepts(accepted[i], text);
     }).length;
     return right / blanks.length;
   }
@@ -113,7 +146,7 @@ function fillInBlankRatio(subject: GradableSubject, answer: StudentAnswer | unde
   const place = (blank: number, seen: boolean[]): boolean => {
     for (let t = 0; t < texts.length; t += 1) {
       const text = texts[t];
-      if (seen[t] || text === undefined || accepted[blank]?.has(text) !== true) continue;
+      if (seen[t] || text === undefined || !accepts(accepted[blank], text)) continue;
       seen[t] = true;
       const holder = blankOfText[t] ?? -1;
       if (holder === -1 || place(holder, seen)) {

@@ -63,6 +63,22 @@ export const subjectMessages = {
     'zh-TW': '請選擇且只選擇一個正確答案',
     'en-US': 'Mark exactly one option as the correct answer.',
   },
+  'exams.optionWeightInvalid': {
+    'zh-CN': '选项得分比例须在 -100% 到 100% 之间',
+    'zh-TW': '選項得分比例須在 -100% 到 100% 之間',
+    'en-US': 'An option’s credit must be between -100% and 100%.',
+  },
+  'exams.optionWeightNotAllowed': {
+    'zh-CN': '只有单选题和多选题的选项可以设得分比例',
+    'zh-TW': '只有單選題和多選題的選項可以設得分比例',
+    'en-US': 'Only single and multiple choice options can carry partial credit.',
+  },
+  'exams.optionWeightsMismatch': {
+    'zh-CN': '得分比例与正确答案不符：单选题的正确答案须为 100%；多选题只有正确答案得分，且比例之和为 100%',
+    'zh-TW': '得分比例與正確答案不符：單選題的正確答案須為 100%；多選題只有正確答案得分，且比例之和為 100%',
+    'en-US':
+      'The credit does not match the correct answers: a single choice’s answer earns 100%; in a multiple choice only the answers earn credit, adding up to 100%.',
+  },
   'exams.answerOptionRequired': {
     'zh-CN': '请至少选择一个正确答案',
     'zh-TW': '請至少選擇一個正確答案',

@@ -32,6 +32,34 @@ describe('question rules per type', () => {
     });
   });
 
+  it('takes option weights on choice questions only, when the answers earn full points', () => {
+    const weighted = (...weights: [boolean, number | null][]) =>
+      weights.map(([is_answer, weight], i) => ({ content: `Option ${i}`, is_answer, weight }));
+    const q = (type: SubjectInput['type'], options: ReturnType<typeof weighted>) =>
+      errorsOf({ type, description: 'Q', point: 2, options });
+    expect(q('multiple_selection', weighted([true, 0.5], [true, 0.5], [false, -1]))).toEqual({});
+    expect(
+      q('multiple_selection', weighted([true, 0.3333333], [true, 0.3333333], [true, 0.3333333])),
+    ).toEqual({});
+    expect(q('single_selection', weighted([true, 1], [false, 0.25], [false, null]))).toEqual({});
+    // The answers' shares must add up to 100%, and only answers earn.
+    expect(q('multiple_selection', weighted([true, 0.5], [true, 0.25], [false, 0]))).toEqual({
+      options: ['exams.optionWeightsMismatch'],
+    });
+    expect(q('multiple_selection', weighted([true, 0.5], [false, 0.5], [false, 0]))).toEqual({
+      options: ['exams.optionWeightsMismatch'],
+    });
+    expect(q('single_selection', weighted([true, 0.5], [false, 0.25]))).toEqual({
+      options: ['exams.optionWeightsMismatch'],
+    });
+    expect(q('true_or_false', weighted([true, 1], [false, 0]))).toEqual({
+      options: ['exams.optionWeightNotAllowed'],
+    });
+    expect(q('multiple_selection', weighted([true, 1.5], [false, 0]))).toMatchObject({
+      'options.0.weight': ['exams.optionWeightInvalid'],
+    });
+  });
+
   it('needs at least two options for choice questions', () => {
     expect(errorsOf({ type: 'multiple_selection', description: 'Q', options: opts(true) })).toEqual({
       options: ['exams.optionsTooFew'],

@@ -82,6 +82,17 @@ const OptionInputSchema = z.object({
     .max(SUBJECT_LIMITS.optionContentMax, 'exams.optionTooLong'),
   is_answer: z.boolean().default(false),
   sort: z.number().int().min(0).optional(),
+  /**
+   * Partial credit (single or multiple choice, as Moodle's answer fractions): the share of the question's
+   * points that choosing this option earns, -1..1. When any option has one, the chosen options' weights add
+   * up (clamped to 0..1) instead of the all-or-nothing rule.
+   */
+  weight: z
+    .number('exams.optionWeightInvalid')
+    .min(-1, 'exams.optionWeightInvalid')
+    .max(1, 'exams.optionWeightInvalid')
+    .nullable()
+    .optional(),
 });
 
 /** One blank of a fill-in-the-blank question: every accepted answer for it. */
@@ -166,11 +177,35 @@ type RuleInput = {
   type: SubjectType;
   description: string;
   point: number;
-  options: { content: string; is_answer: boolean }[];
+  options: { content: string; is_answer: boolean; weight?: number | null | undefined }[];
   blanks: { answers: string[] }[];
   pairs: { option_sort: number }[];
   sub_subjects?: { type: SubjectType; point: number }[];
 };
+
+/** Weights are fractions such as 1/3, whose sums miss 1 by a rounding error (Moodle writes 33.33333%). */
+export const OPTION_WEIGHT_TOLERANCE = 1e-4;
+
+/** Weights must let the right choice earn full points, and an answer is exactly an option that earns. */
+function checkOptionWeights(s: RuleInput, issue: (path: (string | number)[], message: string) => void): void {
+  if (!s.options.some((o) => o.weight !== undefined && o.weight !== null)) return;
+  if (s.type !== 'single_selection' && s.type !== 'multiple_selection') {
+    issue(['options'], 'exams.optionWeightNotAllowed');
+    return;
+  }
+  const weight = (o: RuleInput['options'][number]) => o.weight ?? 0;
+  const full = (value: number) => Math.abs(value - 1) <= OPTION_WEIGHT_TOLERANCE;
+  if (s.type === 'single_selection') {
+    if (!s.options.every((o) => !o.is_answer || full(weight(o))))
+      issue(['options'], 'exams.optionWeightsMismatch');
+    return;
+  }
+  const earning = s.options.filter((o) => weight(o) > 0);
+  const sum = earning.reduce((total, o) => total + weight(o), 0);
+  if (!full(sum) || s.options.some((o) => o.is_answer !== weight(o) > 0)) {
+    issue(['options'], 'exams.optionWeightsMismatch');
+  }
+}
 
 function checkSubjectRules(s: RuleInput, ctx: z.RefinementCtx): void {
   const issue = (path: (string | number)[], message: string) =>
@@ -189,6 +224,7 @@ function checkSubjectRules(s: RuleInput, ctx: z.RefinementCtx): void {
       issue(['options', i, 'content'], 'exams.optionContentRequired');
     }
   });
+  checkOptionWeights(s, issue);
   switch (s.type) {
     case 'single_selection':
       if (s.options.length < 2) issue(['options'], 'exams.optionsTooFew');
@@ -261,6 +297,8 @@ export const SubjectOptionSchema = z.object({
   sort: z.number().int(),
   content: z.string(),
   is_answer: z.boolean(),
+  /** Partial credit of a choice question (see the input's `weight`); absent when it grades all or nothing. */
+  weight: z.number().optional(),
 });
 export const SubjectBlankSchema = z.object({ sort: z.number().int(), answers: z.array(z.string()) });
 export const SubjectPairSchema = z.object({

@@ -1,18 +1,11 @@
 import { z } from 'zod';
 import { PageMetaSchema, PageQuerySchema } from '../common/pagination.schemas.ts';
 import { IdSchema, IsoDateTimeSchema, QueryBooleanSchema } from '../common/primitives.schemas.ts';
+import { LIMITS } from './identity.limits.ts';
 
 export const ORG_ROLES = ['admin', 'member'] as const;
 export const OrgRoleSchema = z.enum(ORG_ROLES);
 export type OrgRole = z.infer<typeof OrgRoleSchema>;
-
-export const LIMITS = {
-  passwordMin: 8,
-  passwordMax: 128,
-  userNoMax: 64,
-  nameMax: 100,
-  csvMaxRows: 5000,
-} as const;
 
 export const OrgSchema = z
   .object({

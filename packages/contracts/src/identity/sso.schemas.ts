@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SSO_ERROR_CODES } from './sso.codes.ts';
 
 /** The single sign-on protocols Lectern speaks; each is on when its environment variables are set. */
 export const SSO_PROVIDER_IDS = ['cas', 'oidc'] as const;
@@ -19,26 +20,8 @@ export type SsoProvider = z.infer<typeof SsoProviderSchema>;
 export const SsoProvidersResponseSchema = z.object({ providers: z.array(SsoProviderSchema) });
 export type SsoProvidersResponse = z.infer<typeof SsoProvidersResponseSchema>;
 
-/**
- * Why a sign-in through the identity provider failed. The callback sends the browser back to
- * `/login?sso_error=<code>` and the page shows the code's message in the user's language.
- */
-export const SSO_ERROR_CODES = [
-  /** The ticket or code was refused, the flow expired or its state did not match. */
-  'sso_failed',
-  /** The provider is unreachable or answered something we cannot read. */
-  'sso_unavailable',
-  /** The provider did not say who the user is (no user number attribute or claim). */
-  'sso_missing_identity',
-  /** No Lectern account has that user number and accounts are not created on first sign-in. */
-  'sso_unknown_user',
-  'sso_account_disabled',
-] as const;
 export const SsoErrorCodeSchema = z.enum(SSO_ERROR_CODES);
 export type SsoErrorCode = z.infer<typeof SsoErrorCodeSchema>;
-
-/** The query parameter carrying an SSO error code back to the login page. */
-export const SSO_ERROR_PARAM = 'sso_error';
 
 export const SsoLoginQuerySchema = z.object({
   /** Where to go after signing in; anything but a same-origin relative path is ignored. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -10,7 +10,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { courseModules, courses, syllabi } from './courses.ts';
+import { courseModules, courses, recycleBinItems, syllabi } from './courses.ts';
 import { users } from './identity.ts';
 
 export const activities = pgTable(
@@ -34,6 +34,8 @@ export const activities = pgTable(
     completionCriterionKey: text().notNull().default('none'),
     completionCriterionValue: doublePrecision(),
     sort: integer().notNull().default(0),
+    /** Set while the activity is in its course's recycle bin (decision 0015). */
+    recycleBinItemId: integer().references(() => recycleBinItems.id, { onDelete: 'cascade' }),
     createdBy: integer()
       .notNull()
       .references(() => users.id),
@@ -41,6 +43,7 @@ export const activities = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('activities_recycle_bin_item_idx').on(t.recycleBinItemId),
     index('activities_course_sort_idx').on(t.courseId, t.sort, t.id),
     index('activities_module_idx').on(t.moduleId),
     index('activities_type_idx')
@@ -48,6 +51,9 @@ export const activities = pgTable(
       .where(sql`${t.published}`),
   ],
 );
+
+/** The one "not in a recycle bin" predicate of activities; every read of the table passes it. */
+export const activityNotDeleted = isNull(activities.recycleBinItemId);
 
 export const activityReads = pgTable(
   'activity_reads',

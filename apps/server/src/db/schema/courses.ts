@@ -1,3 +1,5 @@
+import { isNull } from 'drizzle-orm';
+import type { RecycleBinItemType } from '@lectern/contracts/courses/recycle-bin.schemas';
 import {
   boolean,
   date,
@@ -9,6 +11,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { departments, orgs, users } from './identity.ts';
 
@@ -69,13 +72,19 @@ export const courses = pgTable(
     courseAttributes: jsonb().$type<Record<string, unknown>>().notNull().default({}),
     classificationId: integer(),
     isBlocked: boolean().notNull().default(false),
+    /** Set while the course is in a recycle bin (decision 0015); every read passes `courseNotDeleted`. */
+    recycleBinItemId: integer().references((): AnyPgColumn => recycleBinItems.id, { onDelete: 'cascade' }),
     createdBy: integer()
       .notNull()
       .references(() => users.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('courses_org_idx').on(t.orgId), index('courses_semester_idx').on(t.semesterId)],
+  (t) => [
+    index('courses_org_idx').on(t.orgId),
+    index('courses_semester_idx').on(t.semesterId),
+    index('courses_recycle_bin_item_idx').on(t.recycleBinItemId),
+  ],
 );
 
 export const courseMembers = pgTable(
@@ -103,9 +112,13 @@ export const courseModules = pgTable(
       .references(() => courses.id, { onDelete: 'cascade' }),
     name: text().notNull(),
     sort: integer().notNull().default(0),
+    recycleBinItemId: integer().references((): AnyPgColumn => recycleBinItems.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('course_modules_course_idx').on(t.courseId, t.sort)],
+  (t) => [
+    index('course_modules_course_idx').on(t.courseId, t.sort),
+    index('course_modules_recycle_bin_item_idx').on(t.recycleBinItemId),
+  ],
 );
 
 export const syllabi = pgTable(
@@ -120,8 +133,12 @@ export const syllabi = pgTable(
       .references(() => courseModules.id, { onDelete: 'cascade' }),
     summary: text().notNull(),
     sort: integer().notNull().default(0),
+    recycleBinItemId: integer().references((): AnyPgColumn => recycleBinItems.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('syllabi_module_idx').on(t.moduleId, t.sort)],
+  (t) => [
+    index('syllabi_module_idx').on(t.moduleId, t.sort),
+    index('syllabi_recycle_bin_item_idx').on(t.recycleBinItemId),
+  ],
 );
 
 export const groupSets = pgTable(
@@ -192,3 +209,48 @@ export const courseVisits = pgTable(
     index('course_visits_user_recent_idx').on(t.userId, t.visitedAt),
   ],
 );
+
+// Type-only import above: drizzle-kit loads these files, and the contracts' values need not come with them.
+const RECYCLE_BIN_ITEM_TYPES = [
+  'course',
+  'module',
+  'syllabus',
+  'activity',
+] as const satisfies readonly RecycleBinItemType[];
+
+/**
+ * One deletion waiting in a course's recycle bin (decision 0015). The deleted rows stay where they are
+ * and point here through `recycle_bin_item_id`; a module's activities deleted with it point at the
+ * module's item, so restoring it brings them back together. Removing this row is the only hard delete:
+ * the pointers cascade to the deleted rows, and from them to everything learners did.
+ */
+export const recycleBinItems = pgTable(
+  'recycle_bin_items',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer()
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references((): AnyPgColumn => courses.id, { onDelete: 'cascade' }),
+    itemType: text({ enum: RECYCLE_BIN_ITEM_TYPES }).notNull(),
+    /** The id of the course, module, syllabus or activity deleted. */
+    itemId: integer().notNull(),
+    /** The name it had when deleted, so the bin lists it without reading the hidden row. */
+    title: text().notNull(),
+    /** The activity type, for activities. */
+    activityType: text(),
+    deletedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    deletedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('recycle_bin_items_course_idx').on(t.courseId, t.deletedAt),
+    index('recycle_bin_items_deleted_at_idx').on(t.deletedAt),
+  ],
+);
+
+/** The one "not in a recycle bin" predicate of each table; every read of these tables passes it. */
+export const courseNotDeleted = isNull(courses.recycleBinItemId);
+export const moduleNotDeleted = isNull(courseModules.recycleBinItemId);
+export const syllabusNotDeleted = isNull(syllabi.recycleBinItemId);

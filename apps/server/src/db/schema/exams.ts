@@ -99,6 +99,8 @@ export const subjectOptions = pgTable(
     sort: integer().notNull().default(0),
     content: text().notNull(),
     isAnswer: boolean().notNull().default(false),
+    /** Partial credit of a choice question: the share of the points this option earns; null = all or nothing. */
+    weight: doublePrecision(),
   },
   (t) => [index('subject_options_subject_idx').on(t.subjectId, t.sort)],
 );

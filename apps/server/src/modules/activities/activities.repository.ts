@@ -2,9 +2,14 @@ import { and, asc, eq, getTableColumns, inArray, max, sql, type SQL } from 'driz
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import type { WatchedRange } from '@lectern/contracts/activities/watched-ranges';
-import { activities, activityReads, videoWatchRanges } from '../../db/schema/activities.ts';
+import {
+  activities,
+  activityNotDeleted,
+  activityReads,
+  videoWatchRanges,
+} from '../../db/schema/activities.ts';
 import { uploadReferences } from '../../db/schema/uploads.ts';
-import { courseModules, syllabi } from '../../db/schema/courses.ts';
+import { courseModules, moduleNotDeleted, syllabi, syllabusNotDeleted } from '../../db/schema/courses.ts';
 import { orgs, users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 
@@ -35,6 +40,8 @@ export type ActivityFilter = {
 // Columns are selected flat (no nested `activity` object) so rows need no reshaping after the driver.
 const detailColumns = {
   ...getTableColumns(activities),
+  // A syllabus in the recycle bin is not shown: its activities read as directly in the module meanwhile.
+  syllabusId: syllabi.id,
   moduleName: courseModules.name,
   syllabusSummary: syllabi.summary,
   creatorName: users.name,
@@ -48,8 +55,8 @@ function selectDetailed(tx: Executor, where: SQL | undefined) {
     .from(activities)
     .innerJoin(courseModules, eq(courseModules.id, activities.moduleId))
     .innerJoin(users, eq(users.id, activities.createdBy))
-    .leftJoin(syllabi, eq(syllabi.id, activities.syllabusId))
-    .where(where)
+    .leftJoin(syllabi, and(eq(syllabi.id, activities.syllabusId), syllabusNotDeleted))
+    .where(and(where, activityNotDeleted))
     .orderBy(asc(courseModules.sort), asc(courseModules.id), asc(activities.sort), asc(activities.id));
 }
 
@@ -85,7 +92,10 @@ export function activitiesRepository(db: Database) {
 
   return {
     async findById(id: number, tx: Executor = db): Promise<ActivityRow | undefined> {
-      const [row] = await tx.select().from(activities).where(eq(activities.id, id));
+      const [row] = await tx
+        .select()
+        .from(activities)
+        .where(and(eq(activities.id, id), activityNotDeleted));
       return row;
     },
 
@@ -94,7 +104,7 @@ export function activitiesRepository(db: Database) {
       return tx
         .select()
         .from(activities)
-        .where(inArray(activities.id, [...ids]));
+        .where(and(inArray(activities.id, [...ids]), activityNotDeleted));
     },
 
     async findDetailedById(
@@ -122,7 +132,7 @@ export function activitiesRepository(db: Database) {
       const [row] = await tx
         .select({ id: courseModules.id, courseId: courseModules.courseId })
         .from(courseModules)
-        .where(eq(courseModules.id, id));
+        .where(and(eq(courseModules.id, id), moduleNotDeleted));
       return row;
     },
 
@@ -130,7 +140,7 @@ export function activitiesRepository(db: Database) {
       const [row] = await tx
         .select({ id: syllabi.id, moduleId: syllabi.moduleId })
         .from(syllabi)
-        .where(eq(syllabi.id, id));
+        .where(and(eq(syllabi.id, id), syllabusNotDeleted));
       return row;
     },
 
@@ -154,10 +164,6 @@ export function activitiesRepository(db: Database) {
         .update(activities)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(activities.id, id));
-    },
-
-    async delete(id: number, tx: Executor = db): Promise<void> {
-      await tx.delete(activities).where(eq(activities.id, id));
     },
 
     async findOrgSettings(orgId: number, tx: Executor = db): Promise<Record<string, unknown>> {

@@ -457,11 +457,13 @@ describe('updating and deleting', () => {
     expect(deleted.json().code).toBe('simulating_read_only');
   });
 
-  it('deletes with a localised message, after which the activity is gone', async () => {
+  it('moves it to the recycle bin with a localised message naming the days, after which it is gone', async () => {
     const activity = await createActivity(t, { courseId, moduleId, createdBy: teacher.id });
     const res = await as(teacherSession, { method: 'DELETE', url: `/api/activities/${activity.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ message: 'The activity has been deleted.' });
+    expect(res.json()).toEqual({
+      message: 'The activity is in the recycle bin; it can be restored for 30 days.',
+    });
     expect(
       (await as(teacherSession, { method: 'GET', url: `/api/activities/${activity.id}` })).statusCode,
     ).toBe(404);
@@ -477,7 +479,11 @@ describe('reads and dependents', () => {
         method: 'GET',
         url: `/api/activities/have-dependents?activity_ids=${activity.id},${other.id}&activity_type=material`,
       });
-    expect((await dependents(teacherSession)).json()).toEqual({ has_dependents: false, activity_ids: [] });
+    expect((await dependents(teacherSession)).json()).toEqual({
+      has_dependents: false,
+      activity_ids: [],
+      recycle_bin_retention_days: 30,
+    });
 
     const read = () =>
       as(studentSession, { method: 'POST', url: `/api/course/activities-read/${activity.id}` });
@@ -500,6 +506,7 @@ describe('reads and dependents', () => {
     expect((await dependents(teacherSession)).json()).toEqual({
       has_dependents: true,
       activity_ids: [activity.id],
+      recycle_bin_retention_days: 30,
     });
     expect((await dependents(studentSession)).statusCode).toBe(403);
   });
@@ -514,7 +521,11 @@ describe('reads and dependents', () => {
           url: `/api/activities/have-dependents?activity_ids=${forum.id},${exam.id}`,
         })
       ).json();
-    expect(await dependents()).toEqual({ has_dependents: false, activity_ids: [] });
+    expect(await dependents()).toEqual({
+      has_dependents: false,
+      activity_ids: [],
+      recycle_bin_retention_days: 30,
+    });
 
     const posted = await as(studentSession, {
       method: 'POST',
@@ -527,6 +538,7 @@ describe('reads and dependents', () => {
     expect(await dependents()).toEqual({
       has_dependents: true,
       activity_ids: [forum.id, exam.id].sort((a, b) => a - b),
+      recycle_bin_retention_days: 30,
     });
   });
 

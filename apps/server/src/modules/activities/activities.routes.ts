@@ -106,7 +106,7 @@ export function registerActivitiesRoutes(app: Api, ctx: AppContext): void {
   app.post(
     '/api/course/activities-read/:activityId',
     {
-      config: { access: 'user' },
+      config: { access: 'user', allowWhileSimulating: true },
       schema: {
         tags,
         params: ActivityReadParamsSchema,

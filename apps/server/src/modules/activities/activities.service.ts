@@ -39,6 +39,7 @@ import type { Actor } from '../../platform/http/request-context.ts';
 import { translate } from '../../platform/messages.ts';
 import { courseAccess } from '../courses/course-access.ts';
 import { assertCan, can, type CourseAccess } from '../courses/courses.policy.ts';
+import { recycleBinService } from '../courses/recycle-bin.service.ts';
 import { uploadAccess } from '../uploads/upload-access.ts';
 import { canDownloadAttachment } from '../uploads/uploads.policy.ts';
 import { presentReference } from '../uploads/uploads.presenter.ts';
@@ -143,6 +144,7 @@ export function activitiesService(ctx: AppContext) {
   const uploadsRepo = uploadsRepository(ctx.db);
   const courses = courseAccess(ctx.db);
   const activities = activityAccess(ctx.db);
+  const recycleBin = recycleBinService(ctx);
   const uploads = uploadAccess(ctx.db);
   const completion = activityCompletion(ctx.db);
 
@@ -494,14 +496,28 @@ export function activitiesService(ctx: AppContext) {
       return presentOne(actor, access, existing.id);
     },
 
-    /** Deletes the activity with its attachments (the files themselves stay) and its read records. */
+    /**
+     * Moves the activity to its course's recycle bin: hidden everywhere, but learners' work, reads and
+     * attachments stay until the bin's purge (decision 0015).
+     */
     async remove(actor: Actor, id: number): Promise<{ message: string }> {
       const { activity } = await activities.loadManaged(actor, id);
-      await ctx.db.transaction(async (tx) => {
-        await uploadsRepo.deleteReferencesOfParent(ACTIVITY_PARENT, activity.id, tx);
-        await repo.delete(activity.id, tx);
-      });
-      return { message: translate(actor.locale, 'activities.deleted') };
+      await ctx.db.transaction((tx) =>
+        recycleBin.moveToBin(
+          actor,
+          {
+            type: 'activity',
+            id: activity.id,
+            courseId: activity.courseId,
+            title: activity.title,
+            activityType: activity.type,
+          },
+          tx,
+        ),
+      );
+      return {
+        message: translate(actor.locale, 'activities.deleted', { days: recycleBin.retentionDays }),
+      };
     },
 
     async get(actor: Actor, id: number): Promise<Activity> {
@@ -594,7 +610,7 @@ export function activitiesService(ctx: AppContext) {
     async haveDependents(
       actor: Actor,
       query: HaveDependentsQuery,
-    ): Promise<{ has_dependents: boolean; activity_ids: number[] }> {
+    ): Promise<{ has_dependents: boolean; activity_ids: number[]; recycle_bin_retention_days: number }> {
       if (query.activity_type !== undefined && !isActivityType(query.activity_type)) {
         throw invalid({
           activity_type: [{ key: 'activities.typeUnknown', params: { type: query.activity_type } }],
@@ -613,7 +629,11 @@ export function activitiesService(ctx: AppContext) {
       }
       const found = await Promise.all(DEPENDENT_RECORD_CHECKS.map((check) => check(ids, ctx.db)));
       const withDependents = [...new Set(found.flat())].sort((a, b) => a - b);
-      return { has_dependents: withDependents.length > 0, activity_ids: withDependents };
+      return {
+        has_dependents: withDependents.length > 0,
+        activity_ids: withDependents,
+        recycle_bin_retention_days: recycleBin.retentionDays,
+      };
     },
 
     /**

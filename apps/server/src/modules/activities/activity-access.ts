@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { activities } from '../../db/schema/activities.ts';
-import { courseMembers, courses } from '../../db/schema/courses.ts';
+import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
+import { courseMembers, courseNotDeleted, courses } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { notFound, orNullWhenDenied } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
@@ -31,7 +31,7 @@ function prepareWithCourse(tx: Executor) {
         eq(courseMembers.userId, sql.placeholder('userId')),
       ),
     )
-    .where(eq(activities.id, sql.placeholder('id')))
+    .where(and(eq(activities.id, sql.placeholder('id')), activityNotDeleted, courseNotDeleted))
     .prepare('activity_with_course_access');
 }
 const preparedWithCourse = new WeakMap<Database, ReturnType<typeof prepareWithCourse>>();

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { HOMEWORK_STATUS } from '@lectern/contracts/homework/homework.rules';
-import { activities } from '../../db/schema/activities.ts';
+import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
 import { groupMembers } from '../../db/schema/courses.ts';
 import { examSubmissions } from '../../db/schema/exam-submissions.ts';
 import { homeworkSubmissions, homeworkSubmitters } from '../../db/schema/homework.ts';
@@ -63,6 +63,7 @@ function prepareCompleted(tx: Executor) {
     .where(
       and(
         eq(activities.courseId, sql.placeholder('courseId')),
+        activityNotDeleted,
         inArray(activities.type, [...WORK_COMPLETION_TYPES]),
         inArray(activities.completionCriterionKey, [...WORK_CRITERIA]),
         sql`case when ${activities.type} = 'homework' then ${homeworkDone} else ${examDone} end`,

@@ -104,7 +104,7 @@ export function registerAnnouncementsRoutes(app: Api, ctx: AppContext): void {
   app.put(
     '/api/announcements/:id/read',
     {
-      config: { access: 'user' },
+      config: { access: 'user', allowWhileSimulating: true },
       schema: { tags, params: IdParamsSchema, response: { 200: AnnouncementSchema } },
     },
     async (request) => announcements.markRead(actorOf(request), request.params.id),

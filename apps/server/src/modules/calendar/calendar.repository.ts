@@ -2,7 +2,11 @@ import { and, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { activities } from '../../db/schema/activities.ts';
 import { courseMembers, courses } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
-import { memberCourseColumns, visibleInScope } from '../activities/activity-scope.repository.ts';
+import {
+  memberCourseColumns,
+  memberCoursesWhere,
+  visibleInScope,
+} from '../activities/activity-scope.repository.ts';
 import type { ActivityScope, MemberCourseAccessRow } from '../activities/activity-scope.ts';
 
 export type CalendarCourseRow = MemberCourseAccessRow & { name: string };
@@ -45,7 +49,7 @@ export function calendarRepository(db: Database) {
         })
         .from(courseMembers)
         .innerJoin(courses, eq(courses.id, courseMembers.courseId))
-        .where(and(eq(courseMembers.userId, userId), eq(courses.orgId, orgId)));
+        .where(memberCoursesWhere(userId, orgId));
     },
 
     /**

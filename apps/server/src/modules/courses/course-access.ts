@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { COURSE_ROLES, sortRoles, type CourseRole } from '@lectern/contracts/courses/course-roles';
-import { courseMembers, courses } from '../../db/schema/courses.ts';
+import { courseMembers, courseNotDeleted, courses } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
@@ -43,7 +43,7 @@ function prepareLoad(tx: Executor) {
       courseMembers,
       and(eq(courseMembers.courseId, courses.id), eq(courseMembers.userId, sql.placeholder('userId'))),
     )
-    .where(eq(courses.id, sql.placeholder('courseId')))
+    .where(and(eq(courses.id, sql.placeholder('courseId')), courseNotDeleted))
     .prepare('course_access_load');
 }
 

@@ -33,6 +33,15 @@ describe('course policy', () => {
     expect(can(customer, 'course.manage')).toBe(false);
   });
 
+  it('lets instructors, the owner and admins manage the recycle bin, but not assistants', () => {
+    expect(can(instructor, 'recycle_bin.manage')).toBe(true);
+    expect(can({ ...assistant, isChiefInstructor: true }, 'recycle_bin.manage')).toBe(true);
+    expect(can(admin, 'recycle_bin.manage')).toBe(true);
+    expect(can(assistant, 'recycle_bin.manage')).toBe(false);
+    expect(can(student, 'recycle_bin.manage')).toBe(false);
+    expect(can(simulating, 'recycle_bin.manage')).toBe(false);
+  });
+
   it('lets members read and outsiders not', () => {
     expect(can(student, 'course.read')).toBe(true);
     expect(can(base, 'course.read')).toBe(false);

@@ -1,4 +1,5 @@
 import { isTeaching, type CourseRole } from '@lectern/contracts/courses/course-roles';
+import { canManageRecycleBin } from '@lectern/contracts/courses/recycle-bin.rules';
 import { AppError, type Message } from '../../platform/errors.ts';
 
 /** What the caller is in one course. Built once per request by `courseAccess(...).load`. */
@@ -24,6 +25,7 @@ export type CourseAction =
   | 'course.read'
   | 'course.manage'
   | 'course.delete'
+  | 'recycle_bin.manage'
   | 'members.read_contacts'
   | 'activity.read_unpublished'
   | 'activity.manage'
@@ -33,6 +35,7 @@ export type CourseAction =
 const WRITES: ReadonlySet<CourseAction> = new Set([
   'course.manage',
   'course.delete',
+  'recycle_bin.manage',
   'activity.manage',
   'learner.participate',
 ]);
@@ -51,6 +54,8 @@ function allowedByRole(access: CourseAccess, action: CourseAction): boolean {
     case 'course.delete':
       // Assistants and co-instructors manage the course; only its owner or an admin may remove it.
       return access.isChiefInstructor || access.isOrgAdmin;
+    case 'recycle_bin.manage':
+      return canManageRecycleBin(access);
     case 'simulate':
       return isTeaching(access.roles);
     case 'learner.participate':

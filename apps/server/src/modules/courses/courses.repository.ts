@@ -18,7 +18,14 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { CourseRole } from '@lectern/contracts/courses/course-roles';
-import { academicYears, courseMembers, courses, courseVisits, semesters } from '../../db/schema/courses.ts';
+import {
+  academicYears,
+  courseMembers,
+  courseNotDeleted,
+  courses,
+  courseVisits,
+  semesters,
+} from '../../db/schema/courses.ts';
 import { departments, orgs, users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 
@@ -81,6 +88,7 @@ function memberCourseWhere(filter: MemberCourseFilter): SQL | undefined {
   const clauses: (SQL | undefined)[] = [
     eq(courses.orgId, filter.orgId),
     eq(courseMembers.userId, filter.userId),
+    courseNotDeleted,
   ];
   if (filter.roleMatch) {
     const { createdBy, anyOfRoles } = filter.roleMatch;
@@ -125,12 +133,15 @@ export function coursesRepository(db: Database) {
 
   return {
     async findById(id: number, tx: Executor = db): Promise<CourseRow | undefined> {
-      const [row] = await tx.select().from(courses).where(eq(courses.id, id));
+      const [row] = await tx
+        .select()
+        .from(courses)
+        .where(and(eq(courses.id, id), courseNotDeleted));
       return row;
     },
 
     async findDetail(id: number, tx: Executor = db): Promise<CourseDetailRow | undefined> {
-      const [row] = await detailQuery(tx).where(eq(courses.id, id));
+      const [row] = await detailQuery(tx).where(and(eq(courses.id, id), courseNotDeleted));
       return row;
     },
 
@@ -145,11 +156,6 @@ export function coursesRepository(db: Database) {
         .update(courses)
         .set({ ...values, updatedAt: sql`now()` })
         .where(eq(courses.id, id));
-    },
-
-    /** Members, modules, syllabi, group sets and activities go with it (foreign keys cascade). */
-    async delete(id: number, tx: Executor = db): Promise<void> {
-      await tx.delete(courses).where(eq(courses.id, id));
     },
 
     async findAcademicYear(id: number, tx: Executor = db) {
@@ -195,6 +201,7 @@ export function coursesRepository(db: Database) {
           and(
             eq(courseMembers.userId, userId),
             eq(courses.orgId, orgId),
+            courseNotDeleted,
             arrayContains(courseMembers.roles, [role]),
           ),
         )
@@ -261,7 +268,7 @@ export function coursesRepository(db: Database) {
         .leftJoin(academicYears, eq(academicYears.id, courses.academicYearId))
         .leftJoin(semesters, eq(semesters.id, courses.semesterId))
         .leftJoin(departments, eq(departments.id, courses.departmentId))
-        .where(and(eq(courseVisits.userId, userId), eq(courses.orgId, orgId)))
+        .where(and(eq(courseVisits.userId, userId), eq(courses.orgId, orgId), courseNotDeleted))
         .orderBy(desc(courseVisits.visitedAt), desc(courses.id))
         .limit(limit);
     },
@@ -309,7 +316,7 @@ export function coursesRepository(db: Database) {
         .innerJoin(academicYears, eq(academicYears.id, semesters.academicYearId))
         .innerJoin(courses, eq(courses.semesterId, semesters.id))
         .innerJoin(courseMembers, eq(courseMembers.courseId, courses.id))
-        .where(and(eq(courseMembers.userId, userId), eq(courses.orgId, orgId)))
+        .where(and(eq(courseMembers.userId, userId), eq(courses.orgId, orgId), courseNotDeleted))
         .orderBy(desc(semesters.sort), desc(semesters.id));
     },
 

@@ -337,9 +337,13 @@ describe('DELETE /api/courses/:id', () => {
     );
     const ok = await call(session, 'DELETE', `/api/courses/${course.id}`);
     expect(ok.statusCode).toBe(200);
-    expect(await t.db.select().from(courses).where(eq(courses.id, course.id))).toHaveLength(0);
+    // Into the recycle bin (decision 0015): gone for readers, kept with its members until purged.
+    expect((await call(session, 'GET', `/api/courses/${course.id}`)).statusCode).toBe(404);
+    const [kept] = await t.db.select().from(courses).where(eq(courses.id, course.id));
+    expect(kept?.recycleBinItemId).not.toBeNull();
+    // The owner and the co-instructor.
     expect(await t.db.select().from(courseMembers).where(eq(courseMembers.courseId, course.id))).toHaveLength(
-      0,
+      2,
     );
 
     const other = await teacher();

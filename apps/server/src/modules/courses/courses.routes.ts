@@ -20,6 +20,7 @@ import { coursesService } from './courses.service.ts';
 import { registerGroupSetsRoutes } from './group-sets.routes.ts';
 import { registerMembersRoutes } from './members.routes.ts';
 import { registerOutlineRoutes } from './outline.routes.ts';
+import { registerRecycleBinRoutes } from './recycle-bin.routes.ts';
 
 const tags = ['courses'];
 
@@ -81,7 +82,7 @@ export function registerCoursesRoutes(app: Api, ctx: AppContext): void {
   app.post(
     '/api/my-courses',
     {
-      config: { access: 'user' },
+      config: { access: 'user', allowWhileSimulating: true },
       schema: { tags, body: MyCoursesRequestSchema, response: { 200: MyCoursesResponseSchema } },
     },
     async (request) => courses.myCourses(actorOf(request), request.body),
@@ -135,7 +136,7 @@ export function registerCoursesRoutes(app: Api, ctx: AppContext): void {
   app.post(
     '/api/courses/:id/simulate',
     {
-      config: { access: 'user', sessionOnly: true },
+      config: { access: 'user', sessionOnly: true, allowWhileSimulating: true },
       schema: {
         tags,
         params: IdParamsSchema,
@@ -155,4 +156,5 @@ export function registerCoursesRoutes(app: Api, ctx: AppContext): void {
   registerOutlineRoutes(app, ctx);
   registerMembersRoutes(app, ctx);
   registerGroupSetsRoutes(app, ctx);
+  registerRecycleBinRoutes(app, ctx);
 }

@@ -17,7 +17,6 @@ import { forbidden, invalid, notFound, type FieldMessages } from '../../platform
 import { sessionOf, type Actor } from '../../platform/http/request-context.ts';
 import { sessionsRepository } from '../identity/sessions.repository.ts';
 import { usersRepository } from '../identity/users.repository.ts';
-import { uploadsRepository } from '../uploads/uploads.repository.ts';
 import { courseAccess, effectiveRolesOf, rolesOf } from './course-access.ts';
 import { assertCan, can, canCreateCourse, type CourseAccess } from './courses.policy.ts';
 import {
@@ -36,6 +35,7 @@ import {
 } from './courses.repository.ts';
 import { membersRepository } from './members.repository.ts';
 import { outlineRepository } from './outline.repository.ts';
+import { recycleBinService } from './recycle-bin.service.ts';
 
 type CreateCourse = z.output<typeof CreateCourseRequestSchema>;
 type UpdateCourse = z.output<typeof UpdateCourseRequestSchema>;
@@ -102,7 +102,7 @@ export function coursesService(ctx: AppContext) {
   const repo = coursesRepository(ctx.db);
   const membersRepo = membersRepository(ctx.db);
   const sessionsRepo = sessionsRepository(ctx.db);
-  const uploadsRepo = uploadsRepository(ctx.db);
+  const recycleBin = recycleBinService(ctx);
   const usersRepo = usersRepository(ctx.db);
 
   /**
@@ -286,11 +286,12 @@ export function coursesService(ctx: AppContext) {
     async remove(actor: Actor, courseId: number): Promise<void> {
       const access = await courseAccess(ctx.db).load(actor, courseId);
       assertCan(access, 'course.delete', 'courses.deleteNotAllowed');
-      // Everything in the course goes by foreign key cascade; activity attachments have no key to follow.
-      await ctx.db.transaction(async (tx) => {
-        await uploadsRepo.deleteReferencesOfActivitiesIn({ courseId }, tx);
-        await repo.delete(courseId, tx);
-      });
+      const course = await repo.findById(courseId);
+      if (!course) throw notFound();
+      // Hidden with everything in it; restorable from the deleted-courses bin (decision 0015).
+      await ctx.db.transaction((tx) =>
+        recycleBin.moveToBin(actor, { type: 'course', id: courseId, courseId, title: course.name }, tx),
+      );
     },
 
     /** The caller's courses (`POST` and `GET /api/my-courses`). */

@@ -1,6 +1,6 @@
-import { asc, eq, inArray, max, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { courseModules, syllabi } from '../../db/schema/courses.ts';
+import { courseModules, moduleNotDeleted, syllabi, syllabusNotDeleted } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 
 export type ModuleRow = typeof courseModules.$inferSelect;
@@ -24,7 +24,7 @@ export function outlineRepository(db: Database) {
       return tx
         .select()
         .from(courseModules)
-        .where(eq(courseModules.courseId, courseId))
+        .where(and(eq(courseModules.courseId, courseId), moduleNotDeleted))
         .orderBy(asc(courseModules.sort), asc(courseModules.id));
     },
 
@@ -33,7 +33,7 @@ export function outlineRepository(db: Database) {
       return tx
         .select()
         .from(syllabi)
-        .where(eq(syllabi.courseId, courseId))
+        .where(and(eq(syllabi.courseId, courseId), syllabusNotDeleted))
         .orderBy(asc(syllabi.sort), asc(syllabi.id));
     },
 
@@ -41,12 +41,15 @@ export function outlineRepository(db: Database) {
       return tx
         .select()
         .from(syllabi)
-        .where(eq(syllabi.moduleId, moduleId))
+        .where(and(eq(syllabi.moduleId, moduleId), syllabusNotDeleted))
         .orderBy(asc(syllabi.sort), asc(syllabi.id));
     },
 
     async findModule(id: number, tx: Executor = db): Promise<ModuleRow | undefined> {
-      const [row] = await tx.select().from(courseModules).where(eq(courseModules.id, id));
+      const [row] = await tx
+        .select()
+        .from(courseModules)
+        .where(and(eq(courseModules.id, id), moduleNotDeleted));
       return row;
     },
 
@@ -75,11 +78,6 @@ export function outlineRepository(db: Database) {
       return row;
     },
 
-    /** Its syllabi and activities go with it (foreign keys cascade). */
-    async deleteModule(id: number, tx: Executor = db): Promise<void> {
-      await tx.delete(courseModules).where(eq(courseModules.id, id));
-    },
-
     async setModuleOrder(orderedIds: readonly number[], tx: Executor = db): Promise<void> {
       if (orderedIds.length === 0) return;
       await tx
@@ -89,7 +87,10 @@ export function outlineRepository(db: Database) {
     },
 
     async findSyllabus(id: number, tx: Executor = db): Promise<SyllabusRow | undefined> {
-      const [row] = await tx.select().from(syllabi).where(eq(syllabi.id, id));
+      const [row] = await tx
+        .select()
+        .from(syllabi)
+        .where(and(eq(syllabi.id, id), syllabusNotDeleted));
       return row;
     },
 
@@ -115,10 +116,6 @@ export function outlineRepository(db: Database) {
       if (Object.keys(values).length === 0) return this.findSyllabus(id, tx);
       const [row] = await tx.update(syllabi).set(values).where(eq(syllabi.id, id)).returning();
       return row;
-    },
-
-    async deleteSyllabus(id: number, tx: Executor = db): Promise<void> {
-      await tx.delete(syllabi).where(eq(syllabi.id, id));
     },
 
     async setSyllabusOrder(orderedIds: readonly number[], tx: Executor = db): Promise<void> {

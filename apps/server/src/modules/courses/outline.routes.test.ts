@@ -119,7 +119,7 @@ describe('modules', () => {
     expect(missing.json().message).toBe('Module not found.');
   });
 
-  it('deletes a module with its syllabi and activities', async () => {
+  it('deletes a module with its syllabi and activities into the recycle bin', async () => {
     const { user, course, session } = await courseWithTeacher();
     const module = await createModule(t, course.id);
     const syllabus = await createSyllabus(t, course.id, module.id);
@@ -133,9 +133,16 @@ describe('modules', () => {
     const res = await call(session, 'DELETE', `/api/modules/${module.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true });
-    expect(await t.db.select().from(courseModules).where(eq(courseModules.id, module.id))).toHaveLength(0);
-    expect(await t.db.select().from(syllabi).where(eq(syllabi.id, syllabus.id))).toHaveLength(0);
-    expect(await t.db.select().from(activities).where(eq(activities.moduleId, module.id))).toHaveLength(0);
+    const modules = (await call(session, 'GET', `/api/courses/${course.id}/modules`)).json().modules;
+    expect(modules.map((m: { id: number }) => m.id)).not.toContain(module.id);
+    // Kept, all pointing at the module's recycle-bin item, until restored or purged (decision 0015).
+    const [kept] = await t.db.select().from(courseModules).where(eq(courseModules.id, module.id));
+    const itemId = kept?.recycleBinItemId;
+    expect(itemId).toEqual(expect.any(Number));
+    const [keptSyllabus] = await t.db.select().from(syllabi).where(eq(syllabi.id, syllabus.id));
+    expect(keptSyllabus?.recycleBinItemId).toBe(itemId);
+    const keptActivities = await t.db.select().from(activities).where(eq(activities.moduleId, module.id));
+    expect(keptActivities.map((a) => a.recycleBinItemId)).toEqual([itemId]);
   });
 
   it('reorders modules: listed first, the rest after in their order', async () => {
@@ -229,7 +236,11 @@ describe('syllabi', () => {
     expect((await call(student, 'DELETE', `/api/syllabuses/${syllabus.id}`)).statusCode).toBe(403);
     const removed = await call(session, 'DELETE', `/api/syllabuses/${syllabus.id}`);
     expect(removed.statusCode).toBe(200);
-    expect(await t.db.select().from(syllabi).where(eq(syllabi.id, syllabus.id))).toHaveLength(0);
+    expect(
+      (await call(session, 'PUT', `/api/syllabuses/${syllabus.id}`, { summary: 'Again' })).statusCode,
+    ).toBe(404);
+    const [kept] = await t.db.select().from(syllabi).where(eq(syllabi.id, syllabus.id));
+    expect(kept?.recycleBinItemId).toEqual(expect.any(Number));
   });
 
   it('reorders the syllabi of a module and refuses strangers', async () => {

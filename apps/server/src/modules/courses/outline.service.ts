@@ -10,11 +10,11 @@ import type {
 import type { AppContext } from '../../platform/app-context.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
-import { uploadsRepository } from '../uploads/uploads.repository.ts';
 import { courseAccess } from './course-access.ts';
 import { assertCan } from './courses.policy.ts';
 import { presentModule, presentModules, presentSyllabus } from './courses.presenter.ts';
 import { outlineRepository, type NewSyllabus } from './outline.repository.ts';
+import { recycleBinService } from './recycle-bin.service.ts';
 
 type CreateModule = z.output<typeof CreateModuleRequestSchema>;
 type UpdateModule = z.output<typeof UpdateModuleRequestSchema>;
@@ -37,7 +37,7 @@ function reorder(current: readonly { id: number }[], ids: readonly number[]): nu
 /** Modules and syllabi: the outline activities hang from. */
 export function outlineService(ctx: AppContext) {
   const repo = outlineRepository(ctx.db);
-  const uploadsRepo = uploadsRepository(ctx.db);
+  const recycleBin = recycleBinService(ctx);
 
   async function outlineOf(courseId: number): Promise<CourseModule[]> {
     const [modules, syllabi] = await Promise.all([repo.listModules(courseId), repo.listSyllabi(courseId)]);
@@ -90,15 +90,18 @@ export function outlineService(ctx: AppContext) {
       return presentModule(updated, await repo.listSyllabiOfModule(moduleId));
     },
 
-    /** Deleting a module deletes its syllabi and activities with it (foreign keys cascade), and their attachments. */
+    /** A module goes to the recycle bin with its syllabi and activities, and comes back with them. */
     async deleteModule(actor: Actor, moduleId: number): Promise<void> {
       const module = await findModule(moduleId);
       const access = await courseAccess(ctx.db).load(actor, module.courseId);
       assertCan(access, 'course.manage');
-      await ctx.db.transaction(async (tx) => {
-        await uploadsRepo.deleteReferencesOfActivitiesIn({ moduleId }, tx);
-        await repo.deleteModule(moduleId, tx);
-      });
+      await ctx.db.transaction((tx) =>
+        recycleBin.moveToBin(
+          actor,
+          { type: 'module', id: module.id, courseId: module.courseId, title: module.name },
+          tx,
+        ),
+      );
     },
 
     async sortModules(actor: Actor, courseId: number, ids: readonly number[]): Promise<CourseModule[]> {
@@ -147,7 +150,14 @@ export function outlineService(ctx: AppContext) {
       const syllabus = await findSyllabus(syllabusId);
       const access = await courseAccess(ctx.db).load(actor, syllabus.courseId);
       assertCan(access, 'course.manage');
-      await repo.deleteSyllabus(syllabusId);
+      // Its activities stay in the module, shown without it until it is restored (decision 0015).
+      await ctx.db.transaction((tx) =>
+        recycleBin.moveToBin(
+          actor,
+          { type: 'syllabus', id: syllabus.id, courseId: syllabus.courseId, title: syllabus.summary },
+          tx,
+        ),
+      );
     },
 
     async sortSyllabi(actor: Actor, moduleId: number, ids: readonly number[]): Promise<CourseModule> {

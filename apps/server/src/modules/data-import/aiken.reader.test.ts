@@ -62,7 +62,7 @@ describe('readAiken', () => {
     expect(question?.options[0]?.content).toBe('yes &lt;b&gt;really&lt;/b&gt;');
   });
 
-  it('turns every malformed block into a warning with its line and goes on reading', () => {
+  it('turns every block that is no question into a warning with its line and goes on reading', () => {
     const text = [
       'A title on its own', // 1
       '', // 2
@@ -90,18 +90,44 @@ describe('readAiken', () => {
       'B. no', // 24
     ].join('\n');
     const { questions, warnings } = readAiken(text, { locale: 'en-US' });
-    expect(questions.map((q) => q.description)).toEqual(['A good one?']);
+    // A question with options but no usable answer is kept, unanswered, with the loss noted on it.
+    expect(questions.map((q) => [q.description, q.options.some((o) => o.is_answer), q.notes])).toEqual([
+      [
+        'Answer not among the options?',
+        false,
+        [
+          'Line 11 of the file: the answer "E" is not one of the options: add the right answer before saving.',
+        ],
+      ],
+      ['A good one?', true, []],
+      [
+        'Forgot the answer line?',
+        false,
+        [
+          'This question (from line 22 of the file) has no "ANSWER: letter" line: add its answer before saving.',
+        ],
+      ],
+    ]);
     expect(warnings).toEqual([
       'Line 1: this question needs at least two options (starting with A. or A)); it is not imported.',
       'Line 5: option C found where option B was expected; this question is not imported.',
-      'Line 11: the answer "E" is not one of the options; this question is not imported.',
       'Line 13: an option comes before any question text; this question is not imported.',
-      'Line 22: this question has no "ANSWER: letter" line; it is not imported.',
     ]);
   });
 
-  it('writes its warnings in the reader’s language', () => {
-    const { warnings } = readAiken('Question?\nA. a\nB. b\nANSWER: Z\n', { locale: 'zh-CN' });
-    expect(warnings).toEqual(['第 4 行：答案“Z”不是这道题的一个选项，这道题没有导入']);
+  it('notes a question’s missing answer on that question, followed by the next question', () => {
+    const text = 'First?\nA. a\nB. b\nSecond?\nA. c\nB. d\nANSWER: B\n';
+    const { questions, warnings } = readAiken(text, { locale: 'en-US' });
+    expect(warnings).toEqual([]);
+    expect(questions.map((q) => [q.description, q.notes.length])).toEqual([
+      ['First?', 1],
+      ['Second?', 0],
+    ]);
+  });
+
+  it('writes its notes in the reader’s language', () => {
+    const { questions, warnings } = readAiken('Question?\nA. a\nB. b\nANSWER: Z\n', { locale: 'zh-CN' });
+    expect(warnings).toEqual([]);
+    expect(questions[0]?.notes).toEqual(['文件第 4 行：答案“Z”不是这道题的一个选项：请在保存前补上正确答案']);
   });
 });

@@ -7,8 +7,9 @@ import { ReaderWarnings } from './reader-warnings.ts';
 
 /**
  * Aiken (Moodle's simplest format): a question's text, options `A.` / `A)`, then `ANSWER: B`. Everything
- * is plain text and every question is a single choice. A block that breaks the format becomes a warning
- * naming its line, and reading resumes after it.
+ * is plain text and every question is a single choice. A question without a usable answer is kept without
+ * one, noted on the question; a block that cannot be a question at all becomes a warning naming its line,
+ * and reading resumes after it.
  */
 const OPTION_LINE = /^([A-Z])[.)．）](?:\s+|$)(.*)$/;
 /** "A)Paris": no space after the letter, as many teachers type it; taken only where that letter is due. */
@@ -30,6 +31,13 @@ export function readAiken(
     warnings.add(key, params);
     skipping = true;
     return null;
+  };
+  // A question whose answer is missing or not an option is kept without one: the preview shows the missing
+  // answer as an error on its card, with the note saying what the file had.
+  const keepUnanswered = (kept: Draft, key: MessageKey, params: MessageParams) => {
+    warnings.beginQuestion();
+    warnings.note(key, params);
+    questions.push({ ...toQuestion(kept, -1), notes: warnings.endQuestion() });
   };
 
   for (const [index, raw] of text.split(/\r\n?|\n/).entries()) {
@@ -53,7 +61,10 @@ export function readAiken(
       if (!draft || draft.options.length < 2) {
         warnings.add('interchange.aikenOptionsMissing', { line: draft?.line ?? lineNumber });
       } else if (chosen < 0 || chosen >= draft.options.length) {
-        warnings.add('interchange.aikenAnswerInvalid', { line: lineNumber, answer: answer[1] ?? '' });
+        keepUnanswered(draft, 'interchange.aikenAnswerInvalidKept', {
+          line: lineNumber,
+          answer: answer[1] ?? '',
+        });
       } else {
         questions.push(toQuestion(draft, chosen));
       }
@@ -66,7 +77,9 @@ export function readAiken(
       } else draft.options.push(option[2] ?? '');
     } else if (draft && draft.options.length > 0) {
       // Text after the options: the previous question never got its ANSWER line; this one starts here.
-      warnings.add('interchange.aikenAnswerMissing', { line: draft.line });
+      if (draft.options.length >= 2) {
+        keepUnanswered(draft, 'interchange.aikenAnswerMissingKept', { line: draft.line });
+      } else warnings.add('interchange.aikenAnswerMissing', { line: draft.line });
       draft = { line: lineNumber, stem: [line], options: [] };
     } else if (draft) {
       draft.stem.push(line);
@@ -75,7 +88,9 @@ export function readAiken(
     }
   }
 
-  if (draft) {
+  if (draft && draft.options.length >= 2) {
+    keepUnanswered(draft, 'interchange.aikenAnswerMissingKept', { line: draft.line });
+  } else if (draft) {
     warnings.add(
       draft.options.length === 0 ? 'interchange.aikenOptionsMissing' : 'interchange.aikenAnswerMissing',
       { line: draft.line },

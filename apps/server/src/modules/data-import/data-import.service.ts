@@ -66,7 +66,11 @@ function toModel(s: Subject | SubSubject, subs: readonly SubSubject[]): Question
     description: s.description,
     point: s.point,
     difficulty_level: s.difficulty_level as QuestionModel['difficulty_level'],
-    options: s.options.map((o) => ({ content: o.content, is_answer: o.is_answer })),
+    options: s.options.map((o) => ({
+      content: o.content,
+      is_answer: o.is_answer,
+      ...(o.weight === undefined ? {} : { weight: o.weight }),
+    })),
     blanks: s.blanks.map((b) => ({ answers: [...b.answers] })),
     pairs: s.pairs.map((p) => ({ content: p.content, option_index: p.option_sort })),
     answer: s.answer,

@@ -4,7 +4,9 @@ import path from 'node:path';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { installedSoffice, sofficeSaveAsDocx } from '../../test/soffice-stand-in.ts';
+import { IMPORTED_SUBJECT_TYPES } from '@lectern/contracts/data-import/data-import.schemas';
 import { convertDocxToHtml, type DocxConversionOptions } from './docx-to-html.converter.ts';
+import { parseQuestionText } from './question-text.parser.ts';
 import { buildDocx, paragraph, picture, tinyPng, type DocxParts } from './fixtures/docx-builder.fixture.ts';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
@@ -117,21 +119,42 @@ describe('convertDocxToHtml', () => {
     expect(warnings).toEqual(['A picture could not be read and was left out.']);
   });
 
-  it('names the whole type of a picture a browser cannot show', async () => {
-    const zip = await JSZip.loadAsync(
-      await buildDocx({
-        body: `<w:p>${picture('rPic', 'a bitmap')}</w:p>`,
-        images: { rPic: { bytes: tinyPng(), extension: 'png' } },
-      }),
+  it('notes a picture a browser cannot show on the question it is in, naming its whole type', async () => {
+    const docx = async (body: string) => {
+      const zip = await JSZip.loadAsync(
+        await buildDocx({ body, images: { rPic: { bytes: tinyPng(), extension: 'png' } } }),
+      );
+      const types = await zip.file('[Content_Types].xml')!.async('string');
+      zip.file('[Content_Types].xml', types.replace('ContentType="image/png"', 'ContentType="image/x-wmf"'));
+      return zip.generateAsync({ type: 'nodebuffer' });
+    };
+    const bytes = await docx(
+      [
+        paragraph('1. [单选题] 下式的值是多少？'),
+        `<w:p>${picture('rPic', 'an equation')}</w:p>`,
+        paragraph('A. 1'),
+        paragraph('B. 2'),
+        paragraph('答案：B'),
+      ].join(''),
     );
-    const types = await zip.file('[Content_Types].xml')!.async('string');
-    zip.file('[Content_Types].xml', types.replace('ContentType="image/png"', 'ContentType="image/bmp"'));
-    const bytes = await zip.generateAsync({ type: 'nodebuffer' });
-    const { warnings } = await convertDocxToHtml(bytes, recordingStore());
-    expect(warnings).toEqual(['A picture of type image/bmp cannot be shown in a browser.']);
-    // Warnings reach the import page, so they speak the teacher's language.
-    const chinese = await convertDocxToHtml(bytes, { ...recordingStore(), locale: 'zh-CN' });
-    expect(chinese.warnings).toEqual(['有一张 image/bmp 类型的图片无法在网页中显示']);
+    const { html, warnings } = await convertDocxToHtml(bytes, { ...recordingStore(), locale: 'zh-CN' });
+    expect(warnings).toEqual([]);
+    const note =
+      '导入提示：有一张 image/x-wmf 格式的图片（常见于旧版 MathType 或公式编辑器的公式）无法在网页中显示；请重新插入为图片或 Word 公式';
+    expect(html).toContain(
+      `<img alt="an equation" src="/api/uploads/1/blob" /></p><p>${note}</p><p>A. 1</p>`,
+    );
+    // The parser reads it as that question's warning; the options after it are still its options.
+    const { subjects } = parseQuestionText(html, { locale: 'zh-CN', allowedTypes: IMPORTED_SUBJECT_TYPES });
+    expect(subjects.map((s) => [s.warnings, s.errors, s.options.length])).toEqual([
+      [[note.slice('导入提示：'.length)], [], 2],
+    ]);
+    // In a table, the note follows the table, so it never becomes part of the question's table.
+    const inTable = await docx(
+      `${paragraph('1. [简答题] 看表。')}<w:tbl><w:tr><w:tc>${`<w:p>${picture('rPic', 'x')}</w:p>`}</w:tc></w:tr></w:tbl>${paragraph('答案：略')}`,
+    );
+    const table = await convertDocxToHtml(inTable, recordingStore());
+    expect(table.html).toMatch(/<\/table><p>Import note: A picture in image\/x-wmf format/);
   });
 
   it('puts equations back where they stood as MathML, display equations as blocks', async () => {

@@ -13,7 +13,10 @@ import {
   namespacePrefix,
 } from './docx-xml.ts';
 import { ommlToMathml } from './omml-to-mathml.ts';
+import { escapeText } from './question-lines.ts';
 import type { Locale } from '@lectern/contracts/common/locale';
+import { templateLangOf } from '@lectern/contracts/data-import/data-import.schemas';
+import { FORMAT_VOCABULARY } from '@lectern/contracts/data-import/question-format';
 import type { MessageParams } from '@lectern/contracts/common/messages';
 import { translate, type MessageKey } from '../../platform/messages.ts';
 
@@ -81,11 +84,15 @@ export async function convertDocxToHtml(
   // mammoth turns a failed conversion of one picture into a message; a failure to store is ours to report.
   if (images.failure) throw images.failure.error;
 
+  const locale = options.locale ?? 'en-US';
   const html = converted.value
     .replace(new RegExp(`${marker}_(\\d+)_`, 'g'), (_, index: string) => equations[Number(index)] ?? '')
     // Bookmarks arrive as empty anchors: nothing for a question.
     .replace(/<a id="[^"]*"><\/a>/g, '');
-  return { html, warnings: teacherWarnings(converted.messages, options.locale ?? 'en-US') };
+  return {
+    html: notePicturesNotShown(html, images.notShown, locale),
+    warnings: teacherWarnings(converted.messages, locale),
+  };
 }
 
 const LIST_LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9];
@@ -233,21 +240,29 @@ async function browserImage(
   }
 }
 
+/** The picture types mammoth (and browsers) show; others are stored, and noted on their question. */
+const SHOWN_IMAGE_TYPES = new Set(['image/png', 'image/gif', 'image/jpeg', 'image/svg+xml']);
+
 /** Stores each distinct picture once, however often the document shows it. */
 function imageStore(options: DocxConversionOptions) {
   const stored = new Map<string, Promise<string>>();
   const state: {
     failure: { error: unknown } | null;
+    /** URL → type of the stored pictures a browser cannot show. */
+    notShown: Map<string, string>;
     store(bytes: Buffer, contentType: string): Promise<string>;
   } = {
     failure: null,
+    notShown: new Map(),
     store(bytes, contentType) {
       const key = createHash('sha1').update(bytes).digest('hex');
       let url = stored.get(key);
       if (!url) {
-        url = browserImage(bytes, contentType || 'application/octet-stream').then((image) =>
-          options.storeImage(image),
-        );
+        url = browserImage(bytes, contentType || 'application/octet-stream').then(async (image) => {
+          const location = await options.storeImage(image);
+          if (!SHOWN_IMAGE_TYPES.has(image.contentType)) state.notShown.set(location, image.contentType);
+          return location;
+        });
         url.catch((error: unknown) => {
           state.failure ??= { error };
         });
@@ -257,6 +272,56 @@ function imageStore(options: DocxConversionOptions) {
     },
   };
   return state;
+}
+
+const LINE_END = /<\/(?:p|li|h[1-6])>/g;
+
+/**
+ * A picture the browser cannot show (a WMF equation of an old MathType, a BMP) is a loss of the question
+ * it is in: an import-note line right after its paragraph (after its table, for a picture in a table) puts
+ * the warning on that question's preview card. A picture before the first question is said as text
+ * outside the questions.
+ */
+function notePicturesNotShown(html: string, notShown: ReadonlyMap<string, string>, locale: Locale): string {
+  if (notShown.size === 0) return html;
+  const lang = templateLangOf(locale);
+  const label = `${FORMAT_VOCABULARY[lang].notes[0] ?? ''}${lang === 'en-us' ? ': ' : '：'}`;
+  const inserts = new Map<number, string[]>();
+  for (const match of html.matchAll(/<img\b[^>]*\bsrc="([^"]*)"[^>]*>/g)) {
+    const type = notShown.get(match[1] ?? '');
+    if (type === undefined) continue;
+    const at = lineEndAfter(html, match.index);
+    const key = /wmf|emf/i.test(type) ? 'dataImport.docx.legacyPicture' : 'dataImport.docx.pictureNotShown';
+    const note = `<p>${escapeText(label + translate(locale, key, { type }))}</p>`;
+    const notes = inserts.get(at) ?? [];
+    if (!notes.includes(note)) notes.push(note);
+    inserts.set(at, notes);
+  }
+  let out = '';
+  let from = 0;
+  for (const at of [...inserts.keys()].sort((a, b) => a - b)) {
+    out += html.slice(from, at) + (inserts.get(at) ?? []).join('');
+    from = at;
+  }
+  return out + html.slice(from);
+}
+
+/** Where the line holding position `at` ends: after its enclosing table, else after its paragraph. */
+function lineEndAfter(html: string, at: number): number {
+  const before = html.slice(0, at);
+  let depth = (before.match(/<table\b/g) ?? []).length - (before.match(/<\/table>/g) ?? []).length;
+  if (depth > 0) {
+    const tags = /<table\b|<\/table>/g;
+    tags.lastIndex = at;
+    for (let tag = tags.exec(html); tag; tag = tags.exec(html)) {
+      depth += tag[0] === '</table>' ? -1 : 1;
+      if (depth === 0) return tag.index + tag[0].length;
+    }
+    return html.length;
+  }
+  LINE_END.lastIndex = at;
+  const end = LINE_END.exec(html);
+  return end ? end.index + end[0].length : html.length;
 }
 
 /** Elements that only mark a place (permissions, custom XML ranges): nothing of them is missing. */
@@ -278,14 +343,8 @@ function teacherWarnings(messages: { type: string; message: string }[], locale: 
       say('dataImport.docx.contentUnreadable', { element });
       continue;
     }
-    const image = /^Image of type (.+) is unlikely to display in web browsers$/.exec(message)?.[1];
-    if (image && CONVERTED_TO_PNG.has(image)) continue;
-    if (image) {
-      say(/wmf|emf/i.test(image) ? 'dataImport.docx.legacyPicture' : 'dataImport.docx.pictureNotShown', {
-        type: image,
-      });
-      continue;
-    }
+    // A picture a browser cannot show is noted on its question (notePicturesNotShown), not on the file.
+    if (/^Image of type (.+) is unlikely to display in web browsers$/.test(message)) continue;
     if (message.startsWith('Could not find image file')) {
       say('dataImport.docx.pictureMissing');
       continue;

@@ -66,10 +66,11 @@ describe('readGift', () => {
       }),
       q('multiple_selection', {
         description: 'Which numbers are prime?',
+        // Partial credit is kept as the options' weights, Moodle's fractions.
         options: [
-          { content: '2', is_answer: true },
-          { content: '3', is_answer: true },
-          { content: '4', is_answer: false },
+          { content: '2', is_answer: true, weight: 0.5 },
+          { content: '3', is_answer: true, weight: 0.5 },
+          { content: '4', is_answer: false, weight: -1 },
         ],
       }),
       q('true_or_false', {
@@ -101,7 +102,8 @@ describe('readGift', () => {
       }),
       q('fill_in_blank', {
         description: 'What is pi to two decimals? ____',
-        blanks: [{ answers: ['3.14'] }],
+        // The tolerance, as written, in an answer the grader reads as a range.
+        blanks: [{ answers: ['3.14±0.005'] }],
       }),
       q('fill_in_blank', {
         description: 'When was Moodle 1.0 released? ____',
@@ -132,19 +134,38 @@ describe('readGift', () => {
     ]);
   });
 
-  it('notes on each question the partial credit or tolerance it lost, not on the file', () => {
+  it('notes on each question the partly right answers a blank cannot keep, not on the file', () => {
     const { questions, warnings } = readGift(SAMPLE, { locale: 'en-US' });
     expect(warnings).toEqual([]);
-    const partial = (name: string) =>
-      `"${name}": partial credit (like %50%) cannot be kept; after import only fully correct answers score.`;
+    const partial = (name: string, answers: string) =>
+      `"${name}": answers worth partial credit are not imported: ${answers}. A blank accepts only fully correct answers, so these score nothing after import.`;
     expect(
       questions.flatMap((question, index) => (question.notes.length > 0 ? [[index, question.notes]] : [])),
     ).toEqual([
-      [1, [partial('Primes')]],
-      [4, [partial('question 5')]],
-      [6, ['Numeric tolerances are not imported; only the exact numbers are accepted (Pi).']],
-      [7, [partial('Moodle')]],
+      [4, [partial('question 5', 'Marlowe (50%)')]],
+      [7, [partial('Moodle', '2001:1 (50%)')]],
     ]);
+  });
+
+  it('keeps a one-answer question’s near miss as a weight, and leaves all-or-nothing questions unweighted', () => {
+    const { questions } = readGift(
+      '::Capital:: Capital of Australia? {=Canberra ~%25%Sydney ~Melbourne}\n\n::Plain:: Pick one {=a ~b ~%-50%c}',
+      { locale: 'en-US' },
+    );
+    expect(questions.map((question) => question.options)).toEqual([
+      [
+        { content: 'Canberra', is_answer: true, weight: 1 },
+        { content: 'Sydney', is_answer: false, weight: 0.25 },
+        { content: 'Melbourne', is_answer: false, weight: 0 },
+      ],
+      // A negative weight on a one-answer question takes nothing a wrong choice does not already take.
+      [
+        { content: 'a', is_answer: true },
+        { content: 'b', is_answer: false },
+        { content: 'c', is_answer: false },
+      ],
+    ]);
+    expect(questions.flatMap((question) => question.notes)).toEqual([]);
   });
 
   it('uses the true/false words of the reader’s language', () => {
@@ -175,20 +196,26 @@ describe('readGift', () => {
       'Is 1 &lt; 2 <i>really</i>?<br>Second line',
       'A number between 1 and 3 ____',
     ]);
-    expect(questions[4]?.blanks).toEqual([{ answers: ['2'] }]);
+    expect(questions[4]?.blanks).toEqual([{ answers: ['1..3'] }]);
     expect(warnings).toEqual([]);
-    expect(questions[4]?.notes).toEqual([
-      'Numeric tolerances are not imported; only the exact numbers are accepted (Range).',
-    ]);
+    expect(questions[4]?.notes).toEqual([]);
   });
 
-  it('keeps a numeric range’s middle exactly as decimals write it', () => {
-    const { questions } = readGift('::Pi::Pi to three places? {#3.141..3.142}\n\n::Neg::{#-0.5..0.25}', {
-      locale: 'en-US',
-    });
+  it('keeps numeric ranges and tolerances exactly as the file writes them, never as floating point', () => {
+    const text = [
+      '::Pi::Pi to three places? {#3.141..3.142}',
+      '::Neg::{#-0.5..0.25}',
+      '::Tol::{#3.14:0.005}',
+      '::Exact::{#=0.3:0 =2.50}',
+      '::Same::{#7..7}',
+    ].join('\n\n');
+    const { questions } = readGift(text, { locale: 'en-US' });
     expect(questions.map((question) => question.blanks)).toEqual([
-      [{ answers: ['3.1415'] }],
-      [{ answers: ['-0.125'] }],
+      [{ answers: ['3.141..3.142'] }],
+      [{ answers: ['-0.5..0.25'] }],
+      [{ answers: ['3.14±0.005'] }],
+      [{ answers: ['0.3', '2.50'] }],
+      [{ answers: ['7'] }],
     ]);
   });
 

@@ -5,6 +5,7 @@ import {
   FORMAT_VOCABULARY,
   type FormatVocabulary,
 } from '@lectern/contracts/data-import/question-format';
+import { parseDecimal, rangeAnswer, toleranceAnswer } from '@lectern/contracts/exams/numeric-answer';
 import { appendBlank, escapeHtml, textToHtml, type TextFormat } from './interchange-text.ts';
 import { emptyQuestion, type QuestionModel } from './question-model.ts';
 import { ReaderWarnings } from './reader-warnings.ts';
@@ -100,76 +101,47 @@ type Answers =
   | { kind: 'essay' }
   | { kind: 'true_false'; value: boolean; feedback: boolean }
   | { kind: 'choice'; items: Item[] }
-  | { kind: 'short'; answers: string[]; feedback: boolean; partial: boolean; items: Item[] }
-  | {
-      kind: 'numerical';
-      answers: string[];
-      tolerance: boolean;
-      feedback: boolean;
-      partial: boolean;
-      items: Item[];
-    }
+  /** `partial`: answers worth part of the points, which a blank (right or wrong) cannot keep. */
+  | { kind: 'short'; answers: string[]; feedback: boolean; partial: Item[]; items: Item[] }
+  | { kind: 'numerical'; answers: string[]; feedback: boolean; partial: Item[]; items: Item[] }
   | { kind: 'matching'; pairs: { left: string; right: string }[] };
 
 const NUMBER = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
+/**
+ * `{#…}` answers. The numbers stay as written: `3.141..3.142` and `3.14:0.005` (kept as `3.14±0.005`)
+ * become accepted answers the grader reads as ranges, never computed into floating point.
+ */
 function parseNumerical(body: string): Answers | null {
   const items = /^\s*[=~]/.test(body) ? splitItems(body) : [parseItem('=', body)];
   if (!items) return null;
   const answers: string[] = [];
-  let tolerance = false;
   for (const item of items.filter(isFullCredit)) {
-    const range = /^(.+?)\.\.(.+)$/.exec(item.text);
-    if (range) {
-      const [low, high] = [range[1]?.trim() ?? '', range[2]?.trim() ?? ''];
-      if (!NUMBER.test(low) || !NUMBER.test(high)) return null;
-      // The middle of the range, in decimal as written: 3.141..3.142 is 3.1415, never 3.1414999999999997.
-      answers.push(decimalMiddle(low, high));
-      tolerance ||= Number(low) !== Number(high);
-      continue;
-    }
-    const [value = '', margin] = item.text.split(':').map((part) => part.trim());
-    if (!NUMBER.test(value) || (margin !== undefined && !NUMBER.test(margin))) return null;
-    answers.push(value);
-    tolerance ||= margin !== undefined && Number(margin) !== 0;
+    const answer = numericAnswer(item.text);
+    if (answer === null) return null;
+    answers.push(answer);
   }
   if (answers.length === 0) return null;
   return {
     kind: 'numerical',
     answers,
-    tolerance,
     feedback: items.some((item) => item.feedback !== ''),
-    partial: items.some((item) => !isFullCredit(item) && (item.weight ?? 0) > 0),
+    partial: items.filter((item) => !isFullCredit(item) && (item.weight ?? 0) > 0),
     items,
   };
 }
 
-/** (low + high) / 2 on decimal strings, exactly, without floating point. */
-function decimalMiddle(low: string, high: string): string {
-  if (/e/i.test(low + high)) return String((Number(low) + Number(high)) / 2);
-  const places = Math.max(fractionDigits(low), fractionDigits(high)) + 1;
-  const sum = scaled(low, places) + scaled(high, places);
-  return formatScaled(sum / 2n, places);
-}
-
-function fractionDigits(value: string): number {
-  const dot = value.indexOf('.');
-  return dot < 0 ? 0 : value.length - dot - 1;
-}
-
-function scaled(value: string, places: number): bigint {
-  const negative = value.startsWith('-');
-  const [whole = '0', fraction = ''] = value.replace(/^[-+]/, '').split('.');
-  const digits = BigInt((whole || '0') + fraction.padEnd(places, '0'));
-  return negative ? -digits : digits;
-}
-
-function formatScaled(value: bigint, places: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(places + 1, '0');
-  const whole = digits.slice(0, digits.length - places);
-  const fraction = digits.slice(digits.length - places).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+/** One numeric answer as Lectern accepts it: `3`, `3.141..3.142`, `3.14±0.005`; null when not a number. */
+function numericAnswer(text: string): string | null {
+  const range = /^(.+?)\.\.(.+)$/.exec(text);
+  if (range) {
+    const [low, high] = [range[1]?.trim() ?? '', range[2]?.trim() ?? ''];
+    if (!NUMBER.test(low) || !NUMBER.test(high)) return null;
+    return low === high ? low : rangeAnswer(low, high);
+  }
+  const [value = '', margin] = text.split(':').map((part) => part.trim());
+  if (!NUMBER.test(value) || (margin !== undefined && !NUMBER.test(margin))) return null;
+  return margin === undefined || parseDecimal(margin)?.digits === 0n ? value : toleranceAnswer(value, margin);
 }
 
 function parseAnswers(text: string): Answers | null {
@@ -209,7 +181,7 @@ function parseAnswers(text: string): Answers | null {
     kind: 'short',
     answers: accepted,
     feedback: items.some((item) => item.feedback !== ''),
-    partial: items.some((item) => !isFullCredit(item) && (item.weight ?? 0) > 0),
+    partial: items.filter((item) => !isFullCredit(item) && (item.weight ?? 0) > 0),
     items,
   };
 }
@@ -288,9 +260,12 @@ export function readGift(
     question.answer_explanation = explanation === '' ? null : explanation;
     // What Lectern cannot keep is said on the question itself, where the teacher previews it.
     warnings.beginQuestion();
-    if (hasPartialCredit(answers)) warnings.note('interchange.partialCreditDropped', { question: label });
-    if (answers.kind === 'numerical' && answers.tolerance)
-      warnings.note('interchange.toleranceDropped', { questions: label });
+    if (answers.kind === 'short' || answers.kind === 'numerical') {
+      const dropped = answers.partial.map((item) => `${restore(item.text)} (${item.weight ?? 0}%)`);
+      if (dropped.length > 0) {
+        warnings.note('interchange.partialAnswersDropped', { question: label, answers: dropped.join(', ') });
+      }
+    }
     question.notes = warnings.endQuestion();
     questions.push(question);
   }
@@ -302,20 +277,6 @@ function answerFeedback(answers: Answers): [string, string][] {
   return 'items' in answers
     ? answers.items.filter((item) => item.feedback !== '').map((item) => [item.text, item.feedback])
     : [];
-}
-
-/** Weights other than full or no credit (`~%50%`, `=%25%`), which Lectern's grading cannot express. */
-function hasPartialCredit(answers: Answers): boolean {
-  if (answers.kind === 'choice') {
-    const single = answers.items.some((item) => item.mark === '=');
-    // A several-answer question's positive weights become its correct options: only the split is lost.
-    return single
-      ? answers.items.some((item) => item.mark === '~' && (item.weight ?? 0) > 0)
-      : answers.items.some((item) => (item.weight ?? 0) < 0) ||
-          new Set(answers.items.filter((i) => (i.weight ?? 0) > 0).map((i) => i.weight)).size > 1;
-  }
-  if (answers.kind === 'short' || answers.kind === 'numerical') return answers.partial;
-  return false;
 }
 
 function toQuestion(
@@ -343,12 +304,20 @@ function toQuestion(
     case 'choice': {
       // Moodle's rule: an `=` answer makes a one-answer question; weights alone make a several-answer one.
       const single = answers.items.some((item) => item.mark === '=');
+      const weightOf = (item: Item) =>
+        Math.max(-1, Math.min(1, (item.weight ?? (item.mark === '=' ? 100 : 0)) / 100));
+      // Partial credit is kept as option weights: a several-answer question's weights always (they are how
+      // Moodle grades it), a one-answer question's when a near miss earns something.
+      const weighted = single
+        ? answers.items.some((item) => item.mark === '~' && (item.weight ?? 0) > 0)
+        : answers.items.some((item) => item.weight !== null);
       return {
         ...emptyQuestion(single ? 'single_selection' : 'multiple_selection'),
         description,
         options: answers.items.map((item) => ({
           content: html(item.text),
           is_answer: single ? item.mark === '=' : (item.weight ?? 0) > 0,
+          ...(weighted ? { weight: weightOf(item) } : {}),
         })),
       };
     }

@@ -7,18 +7,17 @@ import { convertImportFile, identifyContent } from './import-pipeline.ts';
 
 /**
  * The import corpus (fixtures/corpus, issue 19): every file through convert + identify in-process. Files
- * the manifest lists in KNOWN_PARTIAL keep a loss that Lectern cannot express and that is warned (partial
- * credit, tolerances); every other file must import fully, and at least 98% of the questions a person
- * counts must be found without an error.
+ * listed in KNOWN_PARTIAL keep a loss that Lectern cannot express and that is warned (a blank's answer worth
+ * part of the points: a blank accepts right answers only); every other file must import fully, and at
+ * least 98% of the questions a person counts must be found without an error.
  */
 const KNOWN_PARTIAL = new Set([
-  // Partial credit (%50%) and numeric tolerances: Lectern grades all or nothing; each loss is warned.
+  // Choices keep their partial credit as option weights; a blank's 50% answer (=%50%Shakspere) is warned.
   'gift-partial-credit.gift',
+  // Ranges and tolerances are kept; Grant's 50% answer within 2 years (=%50%1822:2) is warned.
   'gift-numeric.gift',
-  // A short answer's 50% alternative (Moodle fraction).
+  // A short answer's 50% alternative (Moodle fraction "blu").
   'moodle-xml-partial.xml',
-  // A numerical gap's tolerance (2.1:0.1); its broken gap is an error on that question, as it should be.
-  'moodle-xml-cloze.xml',
 ]);
 
 describe('the import corpus', () => {
@@ -37,7 +36,7 @@ describe('the import corpus', () => {
     expect(summary.found / summary.counted).toBeGreaterThanOrEqual(0.98);
   });
 
-  it('shows each loss on the question it concerns, not as a warning about the file', async () => {
+  it('keeps partial credit as option weights and shows each remaining loss on its question', async () => {
     const file = 'gift-partial-credit.gift';
     const converted = await convertImportFile(file, await readFile(path.join(CORPUS_DIR, file)), {
       locale: 'en-US',
@@ -49,13 +48,20 @@ describe('the import corpus', () => {
       allowedTypes: IMPORTED_SUBJECT_TYPES,
     });
     expect(warnings).toEqual([]);
-    const partial = (name: string) =>
-      `"${name}": partial credit (like %50%) cannot be kept; after import only fully correct answers score.`;
     expect(subjects.map((s) => s.warnings)).toEqual([
-      [partial('Primes')],
-      [partial('Oceans')],
-      [partial('Capital')],
-      [partial('Author')],
+      [],
+      [],
+      [],
+      [
+        '"Author": answers worth partial credit are not imported: Shakspere (50%). A blank accepts only fully correct answers, so these score nothing after import.',
+      ],
+    ]);
+    // What the choices had is kept: their weights reach the question the import saves.
+    expect(subjects.map((s) => s.options.map((o) => o.weight))).toEqual([
+      [0.5, 0.5, -1, -1],
+      [0.5, 0.5, -0.5, -0.5],
+      [1, 0.25, 0],
+      [],
     ]);
     // A warning never blocks saving: these questions have no error.
     expect(subjects.flatMap((s) => s.errors)).toEqual([]);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from '@lectern/contracts/common/locale';
 import {
+  hasImportErrors,
   IMPORTED_SUBJECT_TYPES,
   type ImportedSubject,
 } from '@lectern/contracts/data-import/data-import.schemas';
@@ -96,13 +97,14 @@ export async function runCorpusFile(entry: CorpusEntry, locale: Locale = 'zh-CN'
       const parsed = identifyContent(converted.content, { locale, allowedTypes: IMPORTED_SUBJECT_TYPES });
       subjects = parsed.subjects;
       outcome.warnings.push(...parsed.warnings);
-      // Losses noted on a question (shown on its preview card) are losses all the same.
-      const noted = subjects.flatMap((s) => [
-        ...s.warnings,
-        ...s.sub_subjects.flatMap((sub) => sub.warnings),
-      ]);
-      outcome.warnings.push(...noted);
-      outcome.losses.push(...noted);
+      // Losses noted on a question (shown on its preview card) are losses all the same; a note on a question
+      // that carries an error says why it cannot be saved as it is (a gap broken in the file itself): that
+      // question is counted by its error, against the manifest's broken ones, not as a loss.
+      for (const s of subjects) {
+        const noted = [...s.warnings, ...s.sub_subjects.flatMap((sub) => sub.warnings)];
+        outcome.warnings.push(...noted);
+        if (!hasImportErrors(s)) outcome.losses.push(...noted);
+      }
     }
   } catch (error) {
     if (!(error instanceof AppError)) throw error;

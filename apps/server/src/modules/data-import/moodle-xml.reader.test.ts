@@ -152,10 +152,11 @@ describe('readMoodleXml', () => {
         description:
           '<p>What is the capital of <strong>France</strong>?</p><p><img src="data:image/png;base64,iVBORw0KGgo=" alt="Eiffel" width="200"></p>',
         point: 2,
+        // A near miss worth 50% keeps its share as a weight.
         options: [
-          { content: '<p>Paris</p>', is_answer: true },
-          { content: '<p>Versailles &amp; Paris</p>', is_answer: false },
-          { content: 'Lyon', is_answer: false },
+          { content: '<p>Paris</p>', is_answer: true, weight: 1 },
+          { content: '<p>Versailles &amp; Paris</p>', is_answer: false, weight: 0.5 },
+          { content: 'Lyon', is_answer: false, weight: 0 },
         ],
         answer_explanation: '<p>Paris has been the capital since 987.</p>',
         knowledge_node_names: ['geography', 'capitals'],
@@ -163,10 +164,11 @@ describe('readMoodleXml', () => {
       q('multiple_selection', {
         description: 'Which numbers are prime?',
         point: 1,
+        // Several answers: Moodle's fractions are how it grades them, kept as weights.
         options: [
-          { content: '2', is_answer: true },
-          { content: '3', is_answer: true },
-          { content: '4', is_answer: false },
+          { content: '2', is_answer: true, weight: 0.5 },
+          { content: '3', is_answer: true, weight: 0.5 },
+          { content: '4', is_answer: false, weight: -1 },
         ],
       }),
       q('true_or_false', {
@@ -186,7 +188,7 @@ describe('readMoodleXml', () => {
       q('fill_in_blank', {
         description: 'Pi to two decimals is ____ .',
         point: 1.3,
-        blanks: [{ answers: ['3.14'] }],
+        blanks: [{ answers: ['3.14±0.005'] }],
       }),
       q('short_answer', {
         description: 'Describe your summer.<br>Use &lt;200 words.',
@@ -210,7 +212,7 @@ describe('readMoodleXml', () => {
       q('paragraph_desc', { description: '<p>Read the following questions carefully.</p>' }),
       q('fill_in_blank', {
         description: '<p>The capital of France is ____ and pi is about ____.</p>',
-        blanks: [{ answers: ['Paris', 'paris'] }, { answers: ['3.14'] }],
+        blanks: [{ answers: ['Paris', 'paris'] }, { answers: ['3.14±0.01'] }],
       }),
       // Embedded choices only: a cloze of single choices, one per gap, worth the gap's weight.
       q('cloze', {
@@ -236,19 +238,36 @@ describe('readMoodleXml', () => {
       '"Area of a circle" is not imported: the Moodle question type "calculated" is not supported.',
       '"question 12" is not imported: the Moodle question type "ddwtos" is not supported.',
     ]);
-    const partial = (name: string) =>
-      `"${name}": partial credit (like %50%) cannot be kept; after import only fully correct answers score.`;
-    const tolerance = (name: string) =>
-      `Numeric tolerances are not imported; only the exact numbers are accepted (${name}).`;
+    const partial = (name: string, answers: string) =>
+      `"${name}": answers worth partial credit are not imported: ${answers}. A blank accepts only fully correct answers, so these score nothing after import.`;
     const feedback = (name: string) => `Feedback on individual answers is not imported (${name}).`;
     expect(
       questions.flatMap((question, index) => (question.notes.length > 0 ? [[index, question.notes]] : [])),
     ).toEqual([
-      [0, [partial('Capital of France')]],
       [2, [feedback('Water boils')]],
-      [3, [partial('Author')]],
-      [4, [tolerance('Pi')]],
-      [8, [feedback('Cloze geography'), tolerance('Cloze geography')]],
+      [3, [partial('Author', 'Marlowe (50%)')]],
+      [8, [feedback('Cloze geography')]],
+    ]);
+  });
+
+  it('keeps a cloze gap’s near miss as a weight and says which blank answers worth part of the points are dropped', () => {
+    const xml = `<quiz><question type="multianswer"><name><text>Gaps</text></name>
+<questiontext format="html"><text><![CDATA[<p>{1:MULTICHOICE:=Paris~%50%Versailles~Lyon} {1:SHORTANSWER:=blue~%50%blu}</p>]]></text></questiontext></question></quiz>`;
+    const { questions } = readMoodleXml(xml, { locale: 'en-US' });
+    const [question] = questions;
+    expect(question?.sub_subjects.map((sub) => [sub.options, sub.blanks])).toEqual([
+      [
+        [
+          { content: 'Paris', is_answer: true, weight: 1 },
+          { content: 'Versailles', is_answer: false, weight: 0.5 },
+          { content: 'Lyon', is_answer: false, weight: 0 },
+        ],
+        [],
+      ],
+      [[], [{ answers: ['blue'] }]],
+    ]);
+    expect(question?.notes).toEqual([
+      '"Gaps": answers worth partial credit are not imported: blu (50%). A blank accepts only fully correct answers, so these score nothing after import.',
     ]);
   });
 

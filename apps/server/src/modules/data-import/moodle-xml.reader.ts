@@ -2,6 +2,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Locale } from '@lectern/contracts/common/locale';
 import { templateLangOf } from '@lectern/contracts/data-import/data-import.schemas';
 import { BLANK_MARK, FORMAT_VOCABULARY } from '@lectern/contracts/data-import/question-format';
+import { parseDecimal, toleranceAnswer } from '@lectern/contracts/exams/numeric-answer';
 import {
   appendBlank,
   decodeEntities,
@@ -174,11 +175,9 @@ function readMultichoice(question: XmlElement, base: QuestionModel, context: Con
   noteFeedback(answers, context);
   const single = !['false', '0'].includes(ownText(child(question, 'single')).trim().toLowerCase());
   const best = Math.max(...answers.map(fraction));
-  const positive = answers.map(fraction).filter((value) => value > 0);
-  // Lectern grades all or nothing: partial credit for a near miss, or unequal shares, cannot be kept.
-  if (single ? positive.some((value) => value < best) : new Set(positive).size > 1) {
-    context.warnings.note('interchange.partialCreditDropped', { question: context.label });
-  }
+  // Partial credit stays as option weights: a several-answer question's always (they are how Moodle grades
+  // it), a one-answer question's when a near miss earns something.
+  const weighted = single ? answers.some((answer) => fraction(answer) > 0 && fraction(answer) < best) : true;
   return {
     ...base,
     type: single ? 'single_selection' : 'multiple_selection',
@@ -186,6 +185,7 @@ function readMultichoice(question: XmlElement, base: QuestionModel, context: Con
       content: richText(answer, context),
       // A one-answer question may give partial credit to near misses: its answer is the best one.
       is_answer: single ? fraction(answer) > 0 && fraction(answer) === best : fraction(answer) > 0,
+      ...(weighted ? { weight: Math.max(-1, Math.min(1, fraction(answer) / 100)) } : {}),
     })),
   };
 }
@@ -208,24 +208,31 @@ function readTrueFalse(question: XmlElement, base: QuestionModel, context: Conte
   };
 }
 
-/** Short answer and numerical: one blank accepting every full-mark answer (`*` accepts anything: dropped). */
+/**
+ * Short answer and numerical: one blank accepting every full-mark answer (`*` accepts anything: dropped).
+ * A numerical answer's tolerance stays as written (`3.14±0.01`), for the grader to read as a range.
+ */
 function readOneBlank(question: XmlElement, base: QuestionModel, context: Context): Read {
   const answers = children(question, 'answer');
+  const numerical = question.attrs.type === 'numerical';
   const accepted = answers
     .filter((answer) => fraction(answer) >= 100)
-    .map((answer) => textOf(answer))
+    .map((answer) => {
+      const text = textOf(answer);
+      const tolerance = ownText(child(answer, 'tolerance')).trim();
+      const withTolerance =
+        numerical && DECIMAL.test(text) && DECIMAL.test(tolerance) && parseDecimal(tolerance)?.digits !== 0n;
+      return withTolerance ? toleranceAnswer(text, tolerance) : text;
+    })
     .filter((text) => text !== '' && text !== '*');
   if (accepted.length === 0) return { warning: 'interchange.answersUnreadable' };
   noteFeedback(answers, context);
-  if (answers.some((answer) => fraction(answer) > 0 && fraction(answer) < 100)) {
-    context.warnings.note('interchange.partialCreditDropped', { question: context.label });
-  }
-  const numerical = question.attrs.type === 'numerical';
-  if (
-    numerical &&
-    answers.some((answer) => (Number.parseFloat(ownText(child(answer, 'tolerance'))) || 0) !== 0)
-  ) {
-    context.warnings.note('interchange.toleranceDropped', { questions: context.label });
+  const partial = answers.filter((answer) => fraction(answer) > 0 && fraction(answer) < 100);
+  if (partial.length > 0) {
+    context.warnings.note('interchange.partialAnswersDropped', {
+      question: context.label,
+      answers: partial.map((answer) => `${textOf(answer)} (${fraction(answer)}%)`).join(', '),
+    });
   }
   const caseSensitive = !numerical && ownText(child(question, 'usecase')).trim() === '1';
   return {
@@ -313,7 +320,7 @@ const DECIMAL = /^[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?$/;
 
 /** One embedded answer: a choice among options, or a blank with its accepted answers (empty: unreadable). */
 type Gap =
-  | { kind: 'choice'; weight: number; options: { content: string; is_answer: boolean }[] }
+  | { kind: 'choice'; weight: number; options: QuestionModel['options'] }
   | { kind: 'blank'; weight: number; answers: string[]; caseSensitive: boolean };
 
 /**
@@ -330,7 +337,7 @@ function readCloze(base: QuestionModel, context: Context): Read {
     return { warning: 'interchange.clozeUnsupported' };
   }
   let feedback = false;
-  let tolerance = false;
+  const partial: string[] = [];
   const gaps: Gap[] = [];
   for (const [index, gap] of matches.entries()) {
     const kind = kinds[index] ?? '';
@@ -338,15 +345,20 @@ function readCloze(base: QuestionModel, context: Context): Read {
     const numerical = kind === 'NUMERICAL' || kind === 'NM';
     const choices = splitUnescaped(gap[3] ?? '', '~').map((choice) => {
       const mark = /^\s*(=|%(-?\d+(?:\.\d+)?)%)?/.exec(choice);
-      const full = mark?.[1] === '=' || Number(mark?.[2]) === 100;
+      const percent = mark?.[1] === '=' ? 100 : Number(mark?.[2] ?? 0) || 0;
       const [value = '', ...notes] = splitUnescaped(choice.slice(mark?.[0].length ?? 0), '#');
       feedback ||= notes.some((note) => htmlToText(note) !== '');
-      return { full, value: unescapeGap(value) };
+      return { full: percent === 100, percent, value: unescapeGap(value) };
     });
     if (CHOICE_GAP_TYPES.has(kind)) {
-      const options = choices
-        .filter((choice) => htmlToText(choice.value) !== '')
-        .map((choice) => ({ content: choice.value.trim(), is_answer: choice.full }));
+      const shown = choices.filter((choice) => htmlToText(choice.value) !== '');
+      // A near miss that earns something keeps its share as the option's weight.
+      const weighted = shown.some((choice) => choice.percent > 0 && choice.percent < 100);
+      const options = shown.map((choice) => ({
+        content: choice.value.trim(),
+        is_answer: choice.full,
+        ...(weighted ? { weight: Math.max(-1, Math.min(1, choice.percent / 100)) } : {}),
+      }));
       if (options.length < 2 || options.filter((o) => o.is_answer).length !== 1) {
         context.warnings.note('interchange.clozeGapInvalid', { question: context.label, gap: gap[0] });
       }
@@ -355,16 +367,23 @@ function readCloze(base: QuestionModel, context: Context): Read {
     }
     const accepted: string[] = [];
     let invalid = false;
-    for (const choice of choices.filter((c) => c.full)) {
+    for (const choice of choices) {
       let text = htmlToText(choice.value);
+      if (!choice.full) {
+        // A blank accepts right answers only: one worth part of the points is said, not silently dropped.
+        if (choice.percent > 0) partial.push(`${text} (${choice.percent}%)`);
+        continue;
+      }
       if (numerical) {
         const [number = '', margin] = text.split(':').map((part) => part.trim());
         if (!DECIMAL.test(number) || (margin !== undefined && !DECIMAL.test(margin))) {
           invalid = true;
           continue;
         }
-        tolerance ||= margin !== undefined && (Number.parseFloat(margin) || 0) !== 0;
-        text = number;
+        text =
+          margin === undefined || parseDecimal(margin)?.digits === 0n
+            ? number
+            : toleranceAnswer(number, margin);
       }
       if (text !== '' && text !== '*') accepted.push(text);
     }
@@ -379,7 +398,12 @@ function readCloze(base: QuestionModel, context: Context): Read {
     });
   }
   if (feedback) context.warnings.note('interchange.feedbackDropped', { questions: context.label });
-  if (tolerance) context.warnings.note('interchange.toleranceDropped', { questions: context.label });
+  if (partial.length > 0) {
+    context.warnings.note('interchange.partialAnswersDropped', {
+      question: context.label,
+      answers: partial.join(', '),
+    });
+  }
 
   if (gaps.every((gap) => gap.kind === 'blank')) {
     const blanks = gaps.flatMap((gap) => (gap.kind === 'blank' ? [{ answers: gap.answers }] : []));

@@ -206,4 +206,46 @@ describe('renderMoodleXml', () => {
     expect(text(((first?.tags as XmlNode).tag as XmlNode[])[0])).toBe('<&>');
     expect(text(second?.name)).toBe('Question 2');
   });
+
+  it('writes option weights as fractions and numeric ranges as numerical answers with a tolerance', () => {
+    const [choice, numerical, plain, embedded] = parse(
+      renderMoodleXml([
+        q('multiple_selection', {
+          description: 'Primes?',
+          point: 2,
+          options: [
+            { content: '2', is_answer: true, weight: 0.5 },
+            { content: '3', is_answer: true, weight: 0.5 },
+            { content: '4', is_answer: false, weight: -1 },
+          ],
+        }),
+        q('fill_in_blank', {
+          description: 'Pi? ____',
+          point: 1,
+          blanks: [{ answers: ['3.141..3.142', '3.14±0.005'] }],
+        }),
+        q('fill_in_blank', { description: 'Year? ____', point: 1, blanks: [{ answers: ['1822'] }] }),
+        q('fill_in_blank', {
+          description: '____ and ____',
+          point: 2,
+          blanks: [{ answers: ['2.1±0.1'] }, { answers: ['Seine'] }],
+        }),
+      ]),
+    );
+    expect(answers(choice!)).toEqual([
+      { fraction: '50', text: '2' },
+      { fraction: '50', text: '3' },
+      { fraction: '-100', text: '4' },
+    ]);
+    expect(numerical?.['@type']).toBe('numerical');
+    expect((numerical?.answer as XmlNode[]).map((a) => [text(a), String(a.tolerance)])).toEqual([
+      ['3.1415', '0.0005'],
+      ['3.14', '0.005'],
+    ]);
+    // A plain number stays a short answer compared as text, as before.
+    expect(plain?.['@type']).toBe('shortanswer');
+    expect(String((embedded?.questiontext as XmlNode).text)).toBe(
+      '{1:NUMERICAL:=2.1:0.1} and {1:SHORTANSWER:=Seine}',
+    );
+  });
 });

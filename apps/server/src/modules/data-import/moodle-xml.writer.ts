@@ -1,3 +1,4 @@
+import { parseNumericRange, toleranceForm } from '@lectern/contracts/exams/numeric-answer';
 import { BLANK_PATTERN } from '@lectern/contracts/data-import/question-format';
 import { textContent } from 'domutils';
 import { parseDocument } from 'htmlparser2';
@@ -57,6 +58,17 @@ function nameOf(q: QuestionModel, fallback: string): string {
   return text === '' ? fallback : [...text].slice(0, NAME_LENGTH).join('');
 }
 
+/**
+ * A blank's answers as Moodle numerical answers, when they are all numbers and at least one is a range
+ * (`3.14±0.01`, `1..2`); null otherwise, and such a blank stays a short answer compared as text.
+ */
+function numericForms(answers: readonly string[]): { value: string; tolerance: string }[] | null {
+  const forms = answers.map(toleranceForm);
+  if (forms.length === 0 || forms.some((f) => f === null)) return null;
+  if (!answers.some((a) => parseNumericRange(a) !== null)) return null;
+  return forms as { value: string; tolerance: string }[];
+}
+
 /** Special characters of Moodle's embedded-answer syntax, escaped with a backslash. */
 function escapeEmbedded(text: string): string {
   return text.replace(/[\\}#~/"{=:]/g, (c) => `\\${c}`);
@@ -80,7 +92,8 @@ class MoodleXmlWriter {
         this.trueFalse(q);
         break;
       case 'fill_in_blank':
-        if (q.blanks.length === 1) this.shortAnswer(q);
+        if (q.blanks.length === 1 && numericForms(q.blanks[0]?.answers ?? [])) this.numerical(q);
+        else if (q.blanks.length === 1) this.shortAnswer(q);
         else this.write('cloze', q, []);
         break;
       case 'short_answer':
@@ -122,9 +135,12 @@ class MoodleXmlWriter {
     // Each blank becomes an embedded answer in place, worth an even share of the points when they divide.
     const weight = Number.isInteger(q.point / q.blanks.length) && q.point > 0 ? q.point / q.blanks.length : 1;
     const type = q.settings.case_sensitive ? 'SHORTANSWER_C' : 'SHORTANSWER';
-    const embedded = q.blanks.map(
-      (blank) => `{${weight}:${type}:${blank.answers.map((a) => `=${escapeEmbedded(a)}`).join('~')}}`,
-    );
+    const embedded = q.blanks.map((blank) => {
+      const numeric = numericForms(blank.answers);
+      return numeric
+        ? `{${weight}:NUMERICAL:${numeric.map((n) => `=${n.value}:${n.tolerance}`).join('~')}}`
+        : `{${weight}:${type}:${blank.answers.map((a) => `=${escapeEmbedded(a)}`).join('~')}}`;
+    });
     let index = 0;
     const text = q.description.replace(BLANK_PATTERN, (mark) => embedded[index++] ?? mark);
     return index >= embedded.length ? text : `${text} ${embedded.slice(index).join(' ')}`;
@@ -144,8 +160,33 @@ class MoodleXmlWriter {
       `<single>${single}</single>`,
       '<shuffleanswers>false</shuffleanswers>',
       '<answernumbering>ABCD</answernumbering>',
-      ...q.options.map((o) => this.answer(o.is_answer ? (single ? '100' : share(right)) : wrong, o.content)),
+      ...q.options.map((o) =>
+        this.answer(
+          // Partial credit travels as Moodle's own fractions.
+          o.weight !== undefined
+            ? formatNumber(o.weight * 100)
+            : o.is_answer
+              ? single
+                ? '100'
+                : share(right)
+              : wrong,
+          o.content,
+        ),
+      ),
     ]);
+  }
+
+  /** A blank of numbers with a tolerance: Moodle's numerical question, each range as value and tolerance. */
+  private numerical(q: QuestionModel): void {
+    const answers = numericForms(q.blanks[0]?.answers ?? []) ?? [];
+    this.write(
+      'numerical',
+      q,
+      answers.map(
+        (a) =>
+          `<answer fraction="100" format="moodle_auto_format"><text>${xmlText(a.value)}</text><tolerance>${xmlText(a.tolerance)}</tolerance><feedback format="html"><text></text></feedback></answer>`,
+      ),
+    );
   }
 
   private trueFalse(q: QuestionModel): void {

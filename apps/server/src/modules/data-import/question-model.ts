@@ -12,8 +12,12 @@ export type QuestionModel = {
   point: number;
   /** none=0, hard=1, medium=2, easy=3 (spec 000 section 3). */
   difficulty_level: 0 | 1 | 2 | 3;
-  options: { content: string; is_answer: boolean }[];
-  /** Fill in the blank: every accepted answer of each blank, in stem order. */
+  /** `weight`: partial credit, the share of the points the option earns when chosen (choice questions). */
+  options: { content: string; is_answer: boolean; weight?: number }[];
+  /**
+   * Fill in the blank: every accepted answer of each blank, in stem order. A numeric answer with a
+   * tolerance is written `3.14±0.01` or `3.141..3.142`, its numbers as the file wrote them.
+   */
   blanks: { answers: string[] }[];
   /** Matching: the left-hand item and the option (index into options) it pairs with. */
   pairs: { content: string; option_index: number }[];

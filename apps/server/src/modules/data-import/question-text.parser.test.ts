@@ -1184,4 +1184,66 @@ describe('papers as teachers write them (issue 19)', () => {
     );
     expect(errors(wrong)).toEqual(['answerInvalid@6:answer']);
   });
+
+  it('reads an option credit line as the options’ weights, in every language', () => {
+    const s = only([
+      '1. [多选题] 哪些是质数？',
+      'A. 2',
+      'B. 3',
+      'C. 4',
+      'D. 9',
+      '答案：AB',
+      '选项得分：A 50%；B 50%；C -100%',
+    ]);
+    expect(errors(s)).toEqual([]);
+    // Options the line leaves out earn nothing.
+    expect(s.options.map((o) => [o.is_answer, o.weight])).toEqual([
+      [true, 0.5],
+      [true, 0.5],
+      [false, -1],
+      [false, 0],
+    ]);
+    const single = only(
+      [
+        '1. [Single choice] Capital of Australia?',
+        'A. Canberra',
+        'B. Sydney',
+        'Answer: A',
+        'Partial credit: A:100%, B=25%',
+      ],
+      'en-US',
+    );
+    expect(single.options.map((o) => o.weight)).toEqual([1, 0.25]);
+    const tw = only(
+      ['1. [單選題] 澳洲首都？', 'A. 坎培拉', 'B. 雪梨', '答案：A', '選項得分：A 100%；B 25%'],
+      'zh-TW',
+    );
+    expect(tw.options.map((o) => o.weight)).toEqual([1, 0.25]);
+    // Without the line a question grades all or nothing, as before.
+    const plain = only(['1. [多选题] 哪些是质数？', 'A. 2', 'B. 3', 'C. 4', '答案：AB']);
+    expect(plain.options.map((o) => o.weight)).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('reports option credit that cannot be read, names no option, breaks the rules, or is on a type without options', () => {
+    const unreadable = only(['1. [多选题] Q', 'A. 1', 'B. 2', '答案：AB', '选项得分：一半'], 'zh-CN');
+    expect(errors(unreadable)).toEqual(['weightsInvalid@5:options']);
+    const tooMuch = only(['1. [多选题] Q', 'A. 1', 'B. 2', '答案：AB', '选项得分：A 150%'], 'zh-CN');
+    expect(errors(tooMuch)).toEqual(['weightsInvalid@5:options']);
+    const noOption = only(['1. [多选题] Q', 'A. 1', 'B. 2', '答案：AB', '选项得分：A 50%；E 50%'], 'zh-CN');
+    expect(errors(noOption)).toEqual(['answerInvalid@5:options']);
+    // The answers' shares must make 100%: the question editor's own rule, said where the answer is.
+    const short = only(
+      ['1. [多选题] Q', 'A. 1', 'B. 2', 'C. 3', '答案：AB', '选项得分：A 50%；B 25%'],
+      'zh-CN',
+    );
+    expect(errors(short)).toEqual(['invalid@5:options']);
+    const blank = only(['1. [填空题] 圆周率约为____', '答案：3.14', '选项得分：A 50%'], 'zh-CN');
+    expect(errors(blank)).toEqual(['weightsInvalid@3:options']);
+  });
+
+  it('keeps numeric ranges in a blank’s answers exactly as written', () => {
+    const s = only(['1. [填空题] 圆周率约为____，e 约为____', '答案：3.14±0.01；2.71..2.72|e'], 'zh-CN');
+    expect(errors(s)).toEqual([]);
+    expect(s.blanks.map((b) => b.answers)).toEqual([['3.14±0.01'], ['2.71..2.72', 'e']]);
+  });
 });

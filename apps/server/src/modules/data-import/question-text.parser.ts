@@ -36,7 +36,13 @@ export type ParseOptions = { locale: Locale; allowedTypes: readonly ImportedSubj
 export type ParseResult = { subjects: ImportedSubject[]; warnings: string[] };
 
 type LabelKind =
-  'answer' | 'answer_explanation' | 'point' | 'difficulty_level' | 'knowledge_node_names' | 'note';
+  | 'answer'
+  | 'answer_explanation'
+  | 'point'
+  | 'difficulty_level'
+  | 'knowledge_node_names'
+  | 'option_weights'
+  | 'note';
 type PartKind = 'description' | 'option' | 'pair' | LabelKind | 'ignored';
 type Level = 0 | 1 | 2 | 3;
 
@@ -79,6 +85,8 @@ type Draft = {
   point: { value: number | null; line: number } | null;
   difficulty: Level;
   knowledge: string[];
+  /** Partial credit by option letter ("选项得分：A 50%；C -100%"), as fractions; null without that line. */
+  weights: { byLetter: Map<string, number>; line: number } | null;
   /** Import notes ("导入提示：…"): the question's warnings. */
   notes: string[];
   labelLines: Partial<Record<LabelKind, number>>;
@@ -133,6 +141,7 @@ for (const lang of TEMPLATE_LANGS) {
     ['point', vocabulary.points],
     ['difficulty_level', vocabulary.difficulty],
     ['knowledge_node_names', vocabulary.knowledgeNodes],
+    ['option_weights', vocabulary.optionWeights],
     ['note', vocabulary.notes],
   ];
   for (const [kind, names] of labels) for (const name of names) LABEL_BY_NAME.set(wordKey(name), kind);
@@ -201,6 +210,23 @@ function typeOf(name: string): ImportedSubjectType | null {
 
 function letterOf(index: number): string {
   return String.fromCharCode(65 + index);
+}
+
+/**
+ * "A 50%；B 50%；C -100%" (also "A:50%, B=25%") → the fraction each letter earns, within -100%..100%, each
+ * letter once; null when the line says anything else.
+ */
+function optionWeightsOf(norm: string): Map<string, number> | null {
+  const entry = /([A-Za-z])\s*[:=]?\s*([-+]?\d+(?:\.\d+)?)\s*%/g;
+  const weights = new Map<string, number>();
+  for (const match of norm.matchAll(entry)) {
+    const letter = (match[1] ?? '').toUpperCase();
+    const percent = Number(match[2]);
+    if (weights.has(letter) || Math.abs(percent) > 100) return null;
+    weights.set(letter, percent / 100);
+  }
+  const rest = norm.replace(entry, '').replace(/[\s,;、]+/g, '');
+  return weights.size > 0 && rest === '' ? weights : null;
 }
 
 /** A number of points as the question editor takes it: ≥ 0, ≤ the maximum, at most one decimal. */
@@ -563,6 +589,7 @@ class QuestionTextParser {
       point: null,
       difficulty: 0,
       knowledge: [],
+      weights: null,
       notes: [],
       labelLines: {},
       subs: [],
@@ -637,9 +664,10 @@ class QuestionTextParser {
     if (!kind) return;
     if (kind === 'note') {
       // A question may carry several notes, one line each: a warning, not part of the question.
+      // The converter puts a note right after the paragraph it concerns (a picture in the stem): the part
+      // that was open before it goes on, so options after it are still options.
       const note = this.piece(line, n, contentStart, line.text.length, false).text.trim();
       if (note !== '') d.notes.push(note);
-      d.current = 'note';
       return;
     }
     if (d.labelLines[kind] !== undefined) {
@@ -686,6 +714,16 @@ class QuestionTextParser {
       case 'knowledge_node_names':
         d.knowledge = this.splitItems(content);
         break;
+      case 'option_weights': {
+        const byLetter = optionWeightsOf(content.norm);
+        if (byLetter) d.weights = { byLetter, line: n };
+        else {
+          this.error(d, 'weightsInvalid', 'dataImport.parse.weightsInvalid', n, 'options', {
+            value: content.text,
+          });
+        }
+        break;
+      }
     }
   }
 
@@ -930,6 +968,9 @@ class QuestionTextParser {
         out.answer = d.answer ? d.answer.html() || null : null;
         this.keepOptions(d, out);
     }
+    if (d.weights && type !== 'single_selection' && type !== 'multiple_selection') {
+      this.error(d, 'weightsInvalid', 'dataImport.parse.weightsNotChoice', d.weights.line, 'options');
+    }
     return out;
   }
 
@@ -1016,6 +1057,21 @@ class QuestionTextParser {
       return;
     }
     out.options = out.options.map((o, i) => ({ ...o, is_answer: letters.includes(letterOf(i)) }));
+    this.applyWeights(d, out);
+  }
+
+  /** Partial credit: every option gets its share (those not listed earn nothing); letters must be options. */
+  private applyWeights(d: Draft, out: ImportedSubSubject): void {
+    if (!d.weights) return;
+    const { byLetter, line } = d.weights;
+    const missing = [...byLetter.keys()].find((letter) => letter.charCodeAt(0) - 65 >= out.options.length);
+    if (missing) {
+      this.error(d, 'answerInvalid', 'dataImport.parse.answerNotOption', line, 'options', {
+        answer: missing,
+      });
+      return;
+    }
+    out.options = out.options.map((o, i) => ({ ...o, weight: byLetter.get(letterOf(i)) ?? 0 }));
   }
 
   /** Two options that are a true and a false word ("A. 正确 B. 错误", "A. √ B. ×", "A. T B. F"), in either order. */

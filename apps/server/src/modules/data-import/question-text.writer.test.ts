@@ -322,4 +322,41 @@ describe('renderQuestionText', () => {
     });
     expect(renderQuestionText([reversed], 'zh-cn', { knowledgeNodes: false })).toContain('<p>答案：错误</p>');
   });
+
+  it('writes partial credit as an option credit line, and numeric ranges as written', () => {
+    const weighted = q('multiple_selection', {
+      description: 'Primes?',
+      point: 2,
+      options: [
+        { content: '2', is_answer: true, weight: 0.3333333 },
+        { content: '3', is_answer: true, weight: 0.3333333 },
+        { content: '5', is_answer: true, weight: 0.3333334 },
+        { content: '4', is_answer: false, weight: -1 },
+        { content: '9', is_answer: false, weight: 0 },
+      ],
+    });
+    const range = q('fill_in_blank', {
+      description: 'Pi is ____',
+      point: 1,
+      blanks: [{ answers: ['3.14±0.01', '3.141..3.142'] }],
+    });
+    expect(lines(renderQuestionText([weighted, range], 'zh-cn', { knowledgeNodes: false }))).toEqual([
+      '<p>1. [多选题] Primes?</p>',
+      '<p>A. 2</p>',
+      '<p>B. 3</p>',
+      '<p>C. 5</p>',
+      '<p>D. 4</p>',
+      '<p>E. 9</p>',
+      '<p>答案：ABC</p>',
+      '<p>选项得分：A 33.33333%；B 33.33333%；C 33.33334%；D -100%</p>',
+      '<p>分值：2</p>',
+      '<p>2. [填空题] Pi is ____</p>',
+      '<p>答案：3.14±0.01|3.141..3.142</p>',
+      '<p>分值：1</p>',
+    ]);
+    expect(renderQuestionText([weighted], 'en-us', { knowledgeNodes: false })).toContain(
+      '<p>Option credit: A 33.33333%; B 33.33333%; C 33.33334%; D -100%</p>',
+    );
+    expect(renderQuestionText([multiple], 'en-us', { knowledgeNodes: false })).not.toContain('Option credit');
+  });
 });

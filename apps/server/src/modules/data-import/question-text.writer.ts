@@ -184,6 +184,11 @@ function formatPoint(point: number): string {
   return String(Math.round(point * 10) / 10);
 }
 
+/** A weight as a percentage, without the noise of binary fractions (0.3333333 → 33.33333%). */
+function formatPercent(weight: number): string {
+  return `${Number((weight * 100).toFixed(5))}%`;
+}
+
 const DIFFICULTY_KEYS = { 1: 'hard', 2: 'medium', 3: 'easy' } as const;
 
 /** Whether a true/false option is the "true" one: by its word in any language, else by position. */
@@ -222,6 +227,7 @@ class QuestionTextWriter {
       case 'multiple_selection':
         this.options(q);
         this.choiceAnswer(q);
+        this.optionWeights(q);
         break;
       case 'true_or_false':
         this.trueFalseAnswer(q);
@@ -299,6 +305,15 @@ class QuestionTextWriter {
   private choiceAnswer(q: QuestionModel): void {
     const letters = q.options.flatMap((o, i) => (o.is_answer ? [optionLetter(i)] : [])).join('');
     if (letters !== '') this.line(`${this.label(this.vocabulary.answer)}${letters}`);
+  }
+
+  /** Partial credit: every option that earns or costs something, as a percentage of the points. */
+  private optionWeights(q: QuestionModel): void {
+    if (!q.options.some((o) => o.weight !== undefined)) return;
+    const entries = q.options.flatMap((o, i) =>
+      o.weight ? [`${optionLetter(i)} ${formatPercent(o.weight)}`] : [],
+    );
+    this.line(`${this.label(this.vocabulary.optionWeights)}${entries.join(this.separator)}`);
   }
 
   private trueFalseAnswer(q: QuestionModel): void {

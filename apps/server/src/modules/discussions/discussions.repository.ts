@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { CommentType, ReferrerType } from '@lectern/contracts/discussions/discussions.schemas';
-import { activities } from '../../db/schema/activities.ts';
+import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
 import { courseMembers } from '../../db/schema/courses.ts';
 import {
   commentCounts,
@@ -658,7 +658,7 @@ export function discussionsRepository(db: Database) {
           directReplies: sql<number>`(select count(*)::int from ${commentReplies} where ${commentReplies.commentId} = ${comments.id} and ${commentReplies.parentId} is null)`,
         })
         .from(comments)
-        .innerJoin(activities, eq(activities.id, comments.activityId))
+        .innerJoin(activities, and(eq(activities.id, comments.activityId), activityNotDeleted))
         .innerJoin(users, eq(users.id, comments.createdBy))
         .leftJoin(
           courseMembers,

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { subjectPoints, type SubjectType } from '@lectern/contracts/exams/subject.schemas';
-import { activities } from '../../db/schema/activities.ts';
+import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
 import { courseMembers, courseModules } from '../../db/schema/courses.ts';
 import { classroomAnswers, examPaperInstances } from '../../db/schema/exam-submissions.ts';
 import { examMakeupUsers, subjects } from '../../db/schema/exams.ts';
@@ -186,6 +186,7 @@ export function examsRepository(db: Database) {
     ): Promise<{ rows: CourseSubjectRow[]; total: number }> {
       const conditions: SQL[] = [
         eq(activities.courseId, filter.courseId),
+        activityNotDeleted,
         inArray(activities.type, EXAM_ACTIVITY_TYPES),
         isNull(subjects.parentId),
       ];

@@ -152,13 +152,16 @@ describe('exams through the activities API', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('deleting the exam removes its questions', async () => {
+  it('deleting the exam keeps its questions for the recycle bin and hides the exam', async () => {
     const exam = await createExam(t, { courseId, moduleId, createdBy: teacherId });
     await insertSubjects(t, { activityId: exam.id, isMakeup: false }, everyTypeInputs(), teacherId);
     const res = await as(teacher, { method: 'DELETE', url: `/api/activities/${exam.id}` });
     expect(res.statusCode).toBe(200);
     const [left] = await t.db.select({ n: count() }).from(subjects).where(eq(subjects.activityId, exam.id));
-    expect(left?.n).toBe(0);
+    expect(left?.n).toBeGreaterThan(0);
+    expect((await as(teacher, { method: 'GET', url: `/api/exams/${exam.id}/subjects` })).statusCode).toBe(
+      404,
+    );
   });
 });
 

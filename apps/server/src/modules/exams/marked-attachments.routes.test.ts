@@ -148,7 +148,7 @@ describe('deleting an exam with marked attachments', () => {
   const uploadExists = async (id: number) =>
     (await t.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id))).length === 1;
 
-  it('leaves the file to the orphan sweep, which removes it and its reference', async () => {
+  it('keeps the file while the exam is in the recycle bin, and leaves it to the sweep once purged', async () => {
     const { exam, upload, attachmentId } = await markedSubmission(
       { announce_score_type: 'after_submit' },
       { uploadCreatedAt: new Date(Date.now() - 72 * HOUR) },
@@ -159,6 +159,16 @@ describe('deleting an exam with marked attachments', () => {
 
     const deleted = await as(w.teacherSession, { method: 'DELETE', url: `/api/activities/${exam.id}` });
     expect(deleted.statusCode).toBe(200);
+    // In the bin the exam can still be restored with its marking, so the file stays; nobody reaches it.
+    await sweeper().sweepOrphanUploads(new Date());
+    expect(await uploadExists(upload.id)).toBe(true);
+    expect((await download(student(0), upload.id)).statusCode).toBe(404);
+
+    const bin = await as(w.teacherSession, { method: 'GET', url: `/api/courses/${w.course.id}/recycle-bin` });
+    const item = (bin.json().items as { id: number; title: string }[]).find((i) => i.title === exam.title);
+    expect(item).toBeDefined();
+    const purged = await as(w.teacherSession, { method: 'DELETE', url: `/api/recycle-bin/${item!.id}` });
+    expect(purged.statusCode).toBe(200);
     expect(
       await t.db.select().from(examMarkedAttachments).where(eq(examMarkedAttachments.id, attachmentId)),
     ).toEqual([]);

@@ -74,7 +74,12 @@ function treeFields(tree: SubjectTree) {
     description: tree.description,
     point: tree.point,
     difficulty_level: tree.difficultyLevel as 0 | 1 | 2 | 3,
-    options: tree.options.map((o) => ({ content: o.content, is_answer: o.isAnswer, sort: o.sort })),
+    options: tree.options.map((o) => ({
+      content: o.content,
+      is_answer: o.isAnswer,
+      sort: o.sort,
+      ...(o.weight === null ? {} : { weight: o.weight }),
+    })),
     answer: tree.answer,
     answer_explanation: tree.answerExplanation,
     blanks: tree.blanks.map((b) => ({ sort: b.sort, answers: [...b.answers] })),

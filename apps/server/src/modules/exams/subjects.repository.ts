@@ -251,6 +251,7 @@ async function insertChildren(written: { id: number; input: ParsedSubjectInput }
       sort: index,
       content: o.content,
       isAnswer: o.is_answer,
+      weight: o.weight ?? null,
     })),
   );
   if (options.length > 0) await tx.insert(subjectOptions).values(options);

@@ -1,8 +1,8 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { examSettings } from '@lectern/contracts/exams/exam-settings';
 import type { ExamType } from '@lectern/contracts/exams/exam.schemas';
-import { activities } from '../../db/schema/activities.ts';
-import { courseMembers, courses } from '../../db/schema/courses.ts';
+import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
+import { courseMembers, courseNotDeleted, courses } from '../../db/schema/courses.ts';
 import { examPaperInstances, examRetakeRecords, examSubmissions } from '../../db/schema/exam-submissions.ts';
 import { examMakeupUsers } from '../../db/schema/exams.ts';
 import type { Database } from '../../platform/database.ts';
@@ -52,7 +52,7 @@ const prepareLoad = (db: Database) =>
     .from(activities)
     .innerJoin(courses, eq(courses.id, activities.courseId))
     .leftJoin(courseMembers, memberJoin)
-    .where(eq(activities.id, sql.placeholder('id')))
+    .where(and(eq(activities.id, sql.placeholder('id')), activityNotDeleted, courseNotDeleted))
     .prepare('taking_exam_load');
 
 const prepareStart = (db: Database) =>
@@ -61,7 +61,7 @@ const prepareStart = (db: Database) =>
     .from(activities)
     .innerJoin(courses, eq(courses.id, activities.courseId))
     .leftJoin(courseMembers, memberJoin)
-    .where(eq(activities.id, sql.placeholder('id')))
+    .where(and(eq(activities.id, sql.placeholder('id')), activityNotDeleted, courseNotDeleted))
     .prepare('taking_exam_start');
 
 const loadStatements = new WeakMap<Database, ReturnType<typeof prepareLoad>>();

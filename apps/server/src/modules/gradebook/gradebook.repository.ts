@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { GRADE_ITEM_TYPES } from '@lectern/contracts/gradebook/gradebook.schemas';
-import { activities } from '../../db/schema/activities.ts';
+import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
 import { courseMembers, courses, groupMembers } from '../../db/schema/courses.ts';
 import { examSubmissions } from '../../db/schema/exam-submissions.ts';
 import { gradeItemWeights } from '../../db/schema/gradebook.ts';
@@ -70,7 +70,13 @@ export function gradebookRepository(db: Database) {
           endTime: activities.endTime,
         })
         .from(activities)
-        .where(and(eq(activities.courseId, courseId), inArray(activities.type, [...GRADE_ITEM_TYPES])))
+        .where(
+          and(
+            eq(activities.courseId, courseId),
+            activityNotDeleted,
+            inArray(activities.type, [...GRADE_ITEM_TYPES]),
+          ),
+        )
         .orderBy(asc(activities.sort), asc(activities.id));
     },
 
@@ -90,6 +96,7 @@ export function gradebookRepository(db: Database) {
           and(
             eq(activities.id, activityId),
             eq(activities.courseId, courseId),
+            activityNotDeleted,
             inArray(activities.type, [...GRADE_ITEM_TYPES]),
           ),
         );

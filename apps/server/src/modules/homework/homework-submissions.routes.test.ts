@@ -395,6 +395,10 @@ describe('learner records', () => {
       'GET',
       `/api/activities/have-dependents?activity_ids=${hw.id},${empty.id}`,
     );
-    expect(res.json()).toEqual({ has_dependents: true, activity_ids: [hw.id] });
+    expect(res.json()).toEqual({
+      has_dependents: true,
+      activity_ids: [hw.id],
+      recycle_bin_retention_days: 30,
+    });
   });
 });

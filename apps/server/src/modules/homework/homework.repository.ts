@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { activities } from '../../db/schema/activities.ts';
+import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
 import { courseMembers, groupMembers, groups } from '../../db/schema/courses.ts';
 import {
   HOMEWORK_MARKED_ATTACHMENT_PARENT,
@@ -380,6 +380,7 @@ export function homeworkRepository(db: Database) {
           and(
             eq(activities.courseId, courseId),
             eq(activities.type, 'homework'),
+            activityNotDeleted,
             publishedOnly ? eq(activities.published, true) : undefined,
           ),
         )

@@ -51,7 +51,7 @@ export function registerIdentityRoutes(app: Api, ctx: AppContext, identity: Iden
   app.post(
     '/api/logout',
     {
-      config: { access: 'user', sessionOnly: true },
+      config: { access: 'user', sessionOnly: true, allowWhileSimulating: true },
       schema: { tags, response: { 200: OkResponseSchema } },
     },
     async (request, reply) => {

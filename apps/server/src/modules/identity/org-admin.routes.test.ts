@@ -202,6 +202,14 @@ describe('departments', () => {
       payload: { name: '数学与统计学院' },
     });
     expect(renamed.json()).toMatchObject({ id, name: '数学与统计学院', code: 'math' });
+    // A body naming no field (or only unknown ones) is a change of nothing, not a server error.
+    const unchanged = await as(admin, {
+      method: 'PUT',
+      url: `/api/orgs/${orgId}/departments/${id}`,
+      payload: { colour: 'blue' },
+    });
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json()).toMatchObject({ id, name: '数学与统计学院', code: 'math' });
     const deleted = await as(admin, { method: 'DELETE', url: `/api/orgs/${orgId}/departments/${id}` });
     expect(deleted.statusCode).toBe(200);
     expect(await t.db.select().from(departments).where(eq(departments.id, id))).toEqual([]);

@@ -145,13 +145,16 @@ export function orgAdminService(ctx: AppContext) {
       input: UpdateDepartmentRequest,
     ): Promise<Department> {
       assertOrgAdmin(actor, orgId);
-      if (!(await repo.findDepartment(orgId, id))) throw notFound();
+      const current = await repo.findDepartment(orgId, id);
+      if (!current) throw notFound();
       if (input.code !== undefined) await assertDepartmentCodeFree(orgId, input.code, id);
       const values = {
         ...(input.name !== undefined ? { name: input.name } : {}),
         ...(input.code !== undefined ? { code: input.code } : {}),
         ...(input.sort !== undefined ? { sort: input.sort } : {}),
       };
+      // A body naming no field changes nothing: answer the department as it is, not an empty UPDATE.
+      if (Object.keys(values).length === 0) return presentDepartment(current);
       return presentDepartment(await repo.updateDepartment(id, values));
     },
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
-import { LIMITS } from '@lectern/contracts/identity/identity.schemas';
+import { LIMITS } from '@lectern/contracts/identity/identity.limits';
 import type { AppContext } from '../../platform/app-context.ts';
 import { hashPassword } from './password.ts';
 import { SsoError } from './sso-flow.ts';

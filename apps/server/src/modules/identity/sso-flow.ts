@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SSO_ERROR_PARAM } from '@lectern/contracts/identity/sso.codes';
 import {
-  SSO_ERROR_PARAM,
   sameOriginPath,
   type SsoErrorCode,
   type SsoProviderId,

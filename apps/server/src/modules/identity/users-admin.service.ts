@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { pageMeta } from '@lectern/contracts/common/pagination.schemas';
+import { LIMITS } from '@lectern/contracts/identity/identity.limits';
 import {
   CreateUserRequestSchema,
-  LIMITS,
   type ImportUsersResponse,
   type ListUsersQuery,
   type User,

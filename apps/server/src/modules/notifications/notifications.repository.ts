@@ -3,7 +3,8 @@ import type {
   NotificationPayload,
   NotificationType,
 } from '@lectern/contracts/notifications/notifications.schemas';
-import { courses } from '../../db/schema/courses.ts';
+import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
+import { courseNotDeleted, courses } from '../../db/schema/courses.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 
@@ -20,6 +21,10 @@ export type NewNotification = Readonly<{
 
 /** Rows per insert statement: 7 parameters each keeps a statement far below PostgreSQL's 65 535. */
 const INSERT_CHUNK = 1000;
+
+/** A notification about something now in a recycle bin is hidden until it is restored (decision 0015). */
+const targetNotDeleted = sql`(${notifications.activityId} is null or exists (select 1 from ${activities} where ${activities.id} = ${notifications.activityId} and ${activityNotDeleted}))
+  and (${notifications.courseId} is null or exists (select 1 from ${courses} where ${courses.id} = ${notifications.courseId} and ${courseNotDeleted}))`;
 
 /** One statement per thousand readers, in the caller's transaction; nothing is read back. */
 export async function insertNotifications(tx: Executor, items: readonly NewNotification[]): Promise<void> {
@@ -50,7 +55,7 @@ export function notificationsRepository(db: Database) {
       return tx
         .select()
         .from(notifications)
-        .where(eq(notifications.userId, userId))
+        .where(and(eq(notifications.userId, userId), targetNotDeleted))
         .orderBy(desc(notifications.id))
         .limit(page.limit)
         .offset(page.offset);
@@ -64,7 +69,7 @@ export function notificationsRepository(db: Database) {
           unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(Number),
         })
         .from(notifications)
-        .where(eq(notifications.userId, userId));
+        .where(and(eq(notifications.userId, userId), targetNotDeleted));
       return { total: row?.total ?? 0, unread: row?.unread ?? 0 };
     },
 
@@ -72,7 +77,7 @@ export function notificationsRepository(db: Database) {
       const [row] = await tx
         .select({ n: count() })
         .from(notifications)
-        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), targetNotDeleted));
       return row?.n ?? 0;
     },
 

@@ -131,6 +131,9 @@ export function rubricsRepository(db: Database) {
           where a.type = 'homework'
             and ref.rubric_id = ${String(rubricId)}
             and c.org_id = ${viewer.orgId}
+            -- a homework or course in a recycle bin shows nobody its rubric (decision 0015)
+            and a.recycle_bin_item_id is null
+            and c.recycle_bin_item_id is null
             and (
               ${viewer.isOrgAdmin}::boolean
               or m.roles && ${teachingRoles}::text[]

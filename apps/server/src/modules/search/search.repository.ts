@@ -2,7 +2,11 @@ import { and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import { activities } from '../../db/schema/activities.ts';
 import { courseMembers, courses } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
-import { memberCourseColumns, visibleInScope } from '../activities/activity-scope.repository.ts';
+import {
+  memberCourseColumns,
+  memberCoursesWhere,
+  visibleInScope,
+} from '../activities/activity-scope.repository.ts';
 import type { ActivityScope, MemberCourseAccessRow } from '../activities/activity-scope.ts';
 
 export type SearchCourseRow = MemberCourseAccessRow & {
@@ -49,7 +53,7 @@ export function searchRepository(db: Database) {
         })
         .from(courseMembers)
         .innerJoin(courses, eq(courses.id, courseMembers.courseId))
-        .where(and(eq(courseMembers.userId, userId), eq(courses.orgId, orgId)));
+        .where(memberCoursesWhere(userId, orgId));
     },
 
     /** One page of the scope's activities whose title contains the pattern, by title. */

@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { activities } from '../../db/schema/activities.ts';
-import { courseMembers, courses } from '../../db/schema/courses.ts';
+import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
+import { courseMembers, courseNotDeleted, courses } from '../../db/schema/courses.ts';
 import { homeworkSubmitters } from '../../db/schema/homework.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 
@@ -55,6 +55,8 @@ export function todosRepository(db: Database) {
           and(
             eq(courseMembers.userId, userId),
             sql`'student' = any(${courseMembers.roles})`,
+            courseNotDeleted,
+            activityNotDeleted,
             eq(activities.published, true),
             inArray(activities.type, TODO_ACTIVITY_TYPES),
             or(isNull(activities.startTime), lte(activities.startTime, now)),

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { recycleBinItems } from '../../db/schema/courses.ts';
 import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
 import {
   addMember,
@@ -175,6 +176,19 @@ async function activityWith(uploadIds: number[], published = true) {
 }
 
 // ---- tests -----------------------------------------------------------------------------------------
+
+/** Deletes for good, as an instructor would from the recycle bin, what was deleted (decision 0015). */
+async function purgeFromBin(type: 'activity' | 'module' | 'course', itemId: number) {
+  const items = await t.db.select().from(recycleBinItems).where(eq(recycleBinItems.itemId, itemId));
+  const item = items.find((i) => i.itemType === type);
+  if (!item) throw new Error(`${type} ${itemId} is not in a recycle bin`);
+  const res = await t.app.inject({
+    method: 'DELETE',
+    url: `/api/recycle-bin/${item.id}`,
+    headers: teacherSession.headers,
+  });
+  expect(res.statusCode).toBe(200);
+}
 
 describe('multipart upload', () => {
   it('stores a PDF, typed by its bytes, under a server-chosen key', async () => {
@@ -514,7 +528,7 @@ describe('attachments', () => {
     expect(refs[1]).toMatchObject({ id: bRef, sort: 1 });
   });
 
-  it('drops the references with the activity', async () => {
+  it('keeps the references while the activity is in the recycle bin and drops them when it is purged', async () => {
     const file = await uploaded(teacherSession, { filename: 'gone.pdf', data: pdfBytes() });
     const activity = await activityWith([file.id]);
     await t.app.inject({
@@ -522,8 +536,10 @@ describe('attachments', () => {
       url: `/api/activities/${activity.id}`,
       headers: teacherSession.headers,
     });
-    const left = await t.db.select().from(uploadReferences).where(eq(uploadReferences.parentId, activity.id));
-    expect(left).toHaveLength(0);
+    const refs = () => t.db.select().from(uploadReferences).where(eq(uploadReferences.parentId, activity.id));
+    expect(await refs()).toHaveLength(1);
+    await purgeFromBin('activity', activity.id);
+    expect(await refs()).toHaveLength(0);
     expect((await get(teacherSession, `/api/uploads/${file.id}`)).statusCode).toBe(200);
   });
 
@@ -554,6 +570,8 @@ describe('attachments', () => {
       headers: teacherSession.headers,
     });
     expect(deleteModule.statusCode).toBe(200);
+    expect(await referencesOf(inModule)).toHaveLength(1);
+    await purgeFromBin('module', doomedModule);
     expect(await referencesOf(inModule)).toHaveLength(0);
     expect(await referencesOf(kept)).toHaveLength(1);
 
@@ -563,6 +581,8 @@ describe('attachments', () => {
       headers: teacherSession.headers,
     });
     expect(deleteCourse.statusCode).toBe(200);
+    expect(await referencesOf(inCourse)).toHaveLength(1);
+    await purgeFromBin('course', doomedCourse);
     expect(await referencesOf(inCourse)).toHaveLength(0);
     expect(await referencesOf(kept)).toHaveLength(1);
   });

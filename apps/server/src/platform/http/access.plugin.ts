@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, forbidden, unauthenticated } from '../errors.ts';
+import { AppError, forbidden, simulatingReadOnly, unauthenticated } from '../errors.ts';
 import { isCrossSiteBrowserRequest, isForeignBrowserWrite } from './fetch-metadata.ts';
 import type { Access } from './request-context.ts';
 
@@ -47,6 +47,11 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (access && access !== 'public') {
       if (!request.actor) throw unauthenticated();
       if (access === 'org_admin' && request.actor.orgRole !== 'admin') throw forbidden();
+      // Simulation is a read-only look at a course as its students see it: nothing done meanwhile may
+      // change data, in that course or anywhere else (a token never simulates).
+      if (write && request.actor.simulatingCourseId !== null && !config.allowWhileSimulating) {
+        throw simulatingReadOnly();
+      }
     }
     const scope = request.accessTokenScope;
     if (scope) {

@@ -37,6 +37,12 @@ declare module 'fastify' {
      * made the request (Fetch Metadata), because SameSite=Lax still sends the cookie on top-level links.
      */
     sameOriginOnly?: boolean;
+    /**
+     * A write still allowed while the instructor views a course as a student: it changes only the
+     * person's own reading state or the sign-in (logout, the simulate switch, marking things read). Every
+     * other write is refused during simulation, in one place (access.plugin.ts).
+     */
+    allowWhileSimulating?: boolean;
   }
   interface FastifyRequest {
     actor: Actor | null;

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { AppError, notFound } from '../errors.ts';
-import type { Storage } from './storage.ts';
+import type { Storage, StoredObject } from './storage.ts';
 
 /** Keeps bytes under one directory. Writes go to a temporary name first, so a failed upload leaves no file. */
 export function localDiskStorage(root: string): Storage {
@@ -68,5 +68,30 @@ export function localDiskStorage(root: string): Storage {
         return false;
       }
     },
+
+    async *list(): AsyncIterable<StoredObject> {
+      yield* walk(base, base);
+    },
   };
+}
+
+async function* walk(base: string, dir: string): AsyncGenerator<StoredObject> {
+  let entries;
+  try {
+    entries = await opendir(dir);
+  } catch (error) {
+    // Nothing uploaded yet: the root is created by the first put.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw error;
+  }
+  for await (const entry of entries) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      yield* walk(base, full);
+    } else if (entry.isFile() && !entry.name.includes('.partial-')) {
+      // Keys use '/' whatever the platform's separator; partial files are uploads still in progress.
+      const key = path.relative(base, full).split(path.sep).join('/');
+      yield { key, size: (await stat(full)).size };
+    }
+  }
 }

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 
+/** One stored object, as a listing gives it. */
+export type StoredObject = { key: string; size: number };
+
 /**
- * Where upload bytes live. Callers only ever stream; a driver decides the medium. The local-disk driver
- * is the default; an S3-compatible driver implements the same four calls without touching callers.
+ * Where upload bytes live. Callers only ever stream; a driver decides the medium: local disk (the
+ * default) or an S3-compatible bucket (`STORAGE_DRIVER=s3`), chosen by `createStorage`.
  */
 export interface Storage {
   /**
@@ -16,6 +19,8 @@ export interface Storage {
   /** Removes the bytes under `key`. A key that holds nothing is not an error: removal may be repeated. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;
+  /** Every stored object, in no particular order (backups copy them all, previews included). */
+  list(): AsyncIterable<StoredObject>;
 }
 
 /**

@@ -1,9 +1,10 @@
+import { ErrorResponseSchema } from '@lectern/contracts/common/errors.schemas';
 import { UserSchema } from '@lectern/contracts/identity/identity.schemas';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../../test/fetch-mock.ts';
 import { makeUser } from '../../test/fixtures.ts';
 import { i18n } from '../i18n/i18n.ts';
-import { ApiError, buildUrl, request } from './http-client.ts';
+import { ApiError, buildUrl, isErrorEnvelope, request, requestTyped } from './http-client.ts';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -77,6 +78,36 @@ describe('request', () => {
     expect(apiError.requestId).toBe('req-1');
   });
 
+  it('takes as an error envelope exactly what the contract schema accepts', () => {
+    const envelope = { code: 'forbidden', message: '无权操作', errors: {} };
+    const bodies: unknown[] = [
+      envelope,
+      { ...envelope, request_id: 'req-2', errors: { title: ['太长'] } },
+      { ...envelope, code: 'no_such_code' },
+      { ...envelope, errors: undefined },
+      { ...envelope, errors: { title: '太长' } },
+      { ...envelope, errors: { title: [3] } },
+      { ...envelope, errors: [] },
+      { ...envelope, message: 3 },
+      { ...envelope, request_id: 7 },
+      [envelope],
+      '<html>Bad Gateway</html>',
+      null,
+    ];
+    for (const body of bodies) {
+      expect(isErrorEnvelope(body), JSON.stringify(body)).toBe(ErrorResponseSchema.safeParse(body).success);
+    }
+  });
+
+  it('gives a generic ApiError for JSON that is not the envelope', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ error: 'Forbidden', message: 'nope' }, 403));
+
+    const error = (await request('/api/user').catch((e: unknown) => e)) as ApiError;
+
+    expect(error.code).toBe('forbidden');
+    expect(error.message).toBe(i18n.t('shared:errors.unexpected'));
+  });
+
   it('gives a localised generic ApiError for a non-JSON 502', async () => {
     fetchMock.mockResolvedValue(
       new Response('<html>Bad Gateway</html>', { status: 502, headers: { 'content-type': 'text/html' } }),
@@ -112,6 +143,19 @@ describe('request', () => {
     await expect(request('/api/x', { schema: UserSchema })).rejects.toMatchObject({
       code: 'invalid_response',
     });
+  });
+});
+
+describe('requestTyped', () => {
+  it('returns the body as sent, and fails like request', async () => {
+    const user = makeUser({ id: 1 });
+    fetchMock.mockResolvedValueOnce(jsonResponse(user));
+    await expect(requestTyped('/api/user')).resolves.toEqual(user);
+
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({ code: 'unauthenticated', message: '请先登录', errors: {} }, 401),
+    );
+    await expect(requestTyped('/api/user')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
   });
 });
 

@@ -1,8 +1,5 @@
-import {
-  ErrorResponseSchema,
-  type ErrorCode,
-  type FieldErrors,
-} from '@lectern/contracts/common/errors.schemas';
+import { ERROR_CODES } from '@lectern/contracts/common/errors.codes';
+import type { ErrorCode, ErrorResponse, FieldErrors } from '@lectern/contracts/common/errors.schemas';
 import type { z } from 'zod';
 import { currentLocale, i18n } from '../i18n/i18n.ts';
 
@@ -84,6 +81,30 @@ async function readJson(response: Response): Promise<unknown> {
   return JSON.parse(text) as unknown;
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The error envelope (contracts' ErrorResponseSchema), checked by hand: every request needs this check,
+ * the first screen's included, and zod would be the biggest part of that screen's code (decision 0014).
+ * A proxy's or gateway's body, or anything else not shaped like the envelope, is refused.
+ */
+export function isErrorEnvelope(body: unknown): body is ErrorResponse {
+  if (!isRecord(body)) return false;
+  const { code, message, errors, request_id: requestId } = body;
+  return (
+    typeof code === 'string' &&
+    (ERROR_CODES as readonly string[]).includes(code) &&
+    typeof message === 'string' &&
+    isRecord(errors) &&
+    Object.values(errors).every(
+      (messages) => Array.isArray(messages) && messages.every((item) => typeof item === 'string'),
+    ) &&
+    (requestId === undefined || typeof requestId === 'string')
+  );
+}
+
 async function errorFromResponse(response: Response): Promise<ApiError> {
   let body: unknown;
   try {
@@ -91,14 +112,13 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   } catch {
     body = undefined;
   }
-  const envelope = ErrorResponseSchema.safeParse(body);
-  if (envelope.success) {
+  if (isErrorEnvelope(body)) {
     return new ApiError({
       status: response.status,
-      code: envelope.data.code,
-      message: envelope.data.message,
-      errors: envelope.data.errors,
-      requestId: envelope.data.request_id,
+      code: body.code,
+      message: body.message,
+      errors: body.errors,
+      requestId: body.request_id,
     });
   }
   // Proxies and gateways answer 502/504 with HTML; the user still needs a sentence in their language.
@@ -167,4 +187,15 @@ export async function request(path: string, options: RequestOptions = {}): Promi
     });
   }
   return parsed.data;
+}
+
+/**
+ * A call whose response is typed by its contract but not parsed here, for the first screen's calls
+ * (decision 0014): their modules then import the contract's types only and do not bring zod. The server
+ * writes every response through its route's zod schema (serialised by it, and checked against it outside
+ * production; decision 0006), so only the contract's fields in the contract's types arrive. `T` must be
+ * the contract's inferred type, imported with `import type`; everything else passes `schema` to `request`.
+ */
+export async function requestTyped<T>(path: string, options?: Omit<RequestOptions, 'schema'>): Promise<T> {
+  return (await request(path, options)) as T;
 }

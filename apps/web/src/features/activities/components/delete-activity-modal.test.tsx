@@ -9,7 +9,8 @@ import { makeActivity } from '../test/fixtures.ts';
 import { DeleteActivityModal } from './delete-activity-modal.tsx';
 
 const noDependents = {
-  'GET /api/activities/have-dependents': () => jsonResponse({ has_dependents: false, activity_ids: [] }),
+  'GET /api/activities/have-dependents': () =>
+    jsonResponse({ has_dependents: false, activity_ids: [], recycle_bin_retention_days: 30 }),
 };
 
 function renderModal() {
@@ -39,20 +40,33 @@ beforeEach(async () => {
 });
 
 describe('DeleteActivityModal', () => {
-  it('warns when learners already have records, deletes, shows the server message and reloads the list', async () => {
+  it('warns when learners already have records, waits for the acknowledgement, deletes, shows the server message and reloads the list', async () => {
     const fetchMock = mockApi({
       'GET /api/activities/have-dependents': () =>
-        jsonResponse({ has_dependents: true, activity_ids: [101] }),
-      'DELETE /api/activities/101': () => jsonResponse({ message: 'The activity has been deleted.' }),
+        jsonResponse({ has_dependents: true, activity_ids: [101], recycle_bin_retention_days: 14 }),
+      'DELETE /api/activities/101': () =>
+        jsonResponse({ message: 'The activity is in the recycle bin; it can be restored for 14 days.' }),
     });
     const user = userEvent.setup({ delay: null });
     const { onClose, onDeleted, queryClient } = renderModal();
     queryClient.setQueryData(courseActivitiesQueryKey(5), [makeActivity()]);
 
-    expect(screen.getByText('Delete "Reading list"? This cannot be undone.')).toBeTruthy();
+    expect(screen.getByText('Delete "Reading list"?')).toBeTruthy();
     expect(await screen.findByRole('alert')).toHaveProperty(
       'textContent',
-      'Students have already viewed or submitted work for this activity. Their records for it will be lost.',
+      'Students have already viewed or submitted work for this activity. Their submissions, scores and comments stay with it in the recycle bin and are deleted for good when it is purged.',
+    );
+    expect(
+      screen.getByText(
+        "It goes to the course's recycle bin, where an instructor can restore it for 14 days.",
+      ),
+    ).toBeTruthy();
+    // Not without saying so first.
+    expect(screen.getByRole('button', { name: 'Delete' }).hasAttribute('disabled')).toBe(true);
+    await user.click(
+      screen.getByRole('checkbox', {
+        name: "I understand that students' records are hidden with it until it is restored",
+      }),
     );
     expect(sentRequests(fetchMock)[0]?.url).toBe(
       '/api/activities/have-dependents?activity_ids=101&activity_type=material',
@@ -60,7 +74,9 @@ describe('DeleteActivityModal', () => {
 
     await user.click(screen.getByRole('button', { name: 'Delete' }));
 
-    expect(await screen.findByText('The activity has been deleted.')).toBeTruthy();
+    expect(
+      await screen.findByText('The activity is in the recycle bin; it can be restored for 14 days.'),
+    ).toBeTruthy();
     expect(sentRequests(fetchMock).some((call) => call.method === 'DELETE')).toBe(true);
     expect(onClose).toHaveBeenCalled();
     expect(onDeleted).toHaveBeenCalled();
@@ -77,6 +93,7 @@ describe('DeleteActivityModal', () => {
       expect(screen.getByRole('button', { name: 'Delete' }).hasAttribute('disabled')).toBe(false),
     );
     expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
   it('shows the server message when the delete fails', async () => {

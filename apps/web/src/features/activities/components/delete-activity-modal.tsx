@@ -1,5 +1,6 @@
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
-import { Alert, App, Modal, Space, Spin, Typography } from 'antd';
+import { Alert, App, Checkbox, Modal, Space, Spin, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDeleteActivity } from '../api/delete-activity.ts';
 import { useHaveDependents } from '../api/have-dependents.ts';
@@ -15,7 +16,9 @@ export interface DeleteActivityModalProps {
 
 /**
  * Confirms a delete (spec 000 screen 4). Before asking, it checks whether learners already left records on
- * the activity and warns if so; after the delete it shows the server's message and the list reloads.
+ * the activity; if so the delete waits for the caller to acknowledge it. It says how long the activity can
+ * be restored from the recycle bin (decision 0015); after the delete it shows the server's message and the
+ * list reloads.
  */
 export function DeleteActivityModal({
   open,
@@ -28,6 +31,8 @@ export function DeleteActivityModal({
   const { message } = App.useApp();
   const dependents = useHaveDependents([activity.id], activity.type, open);
   const deleteActivity = useDeleteActivity();
+  const [acknowledged, setAcknowledged] = useState(false);
+  const hasDependents = dependents.data?.has_dependents === true;
 
   const onOk = () => {
     deleteActivity.mutate(
@@ -49,11 +54,19 @@ export function DeleteActivityModal({
       title={t('delete.title')}
       okText={t('delete.confirm')}
       cancelText={t('shared:actions.cancel')}
-      okButtonProps={{ danger: true, loading: deleteActivity.isPending, disabled: dependents.isPending }}
+      okButtonProps={{
+        danger: true,
+        loading: deleteActivity.isPending,
+        disabled: dependents.isPending || (hasDependents && !acknowledged),
+      }}
       cancelButtonProps={{ disabled: deleteActivity.isPending }}
       onOk={onOk}
       onCancel={onClose}
-      afterClose={afterClose}
+      afterClose={() => {
+        // Each opening asks again.
+        setAcknowledged(false);
+        afterClose?.();
+      }}
       destroyOnHidden
       width={480}
     >
@@ -67,8 +80,18 @@ export function DeleteActivityModal({
             <Typography.Text type="secondary">{t('delete.checking')}</Typography.Text>
           </Space>
         ) : null}
-        {dependents.data?.has_dependents ? (
-          <Alert type="warning" showIcon title={t('delete.hasDependents')} role="alert" />
+        {dependents.data ? (
+          <Typography.Paragraph style={{ margin: 0 }}>
+            {t('delete.recycleBin', { count: dependents.data.recycle_bin_retention_days })}
+          </Typography.Paragraph>
+        ) : null}
+        {hasDependents ? (
+          <>
+            <Alert type="warning" showIcon title={t('delete.hasDependents')} role="alert" />
+            <Checkbox checked={acknowledged} onChange={(event) => setAcknowledged(event.target.checked)}>
+              {t('delete.acknowledge')}
+            </Checkbox>
+          </>
         ) : null}
         {dependents.isError ? (
           <Alert type="info" showIcon title={t('delete.checkFailed', { reason: dependents.error.message })} />

@@ -8,7 +8,7 @@ export interface DeleteModuleVariables {
   moduleId: number;
 }
 
-/** Its syllabi and activities are deleted with it. */
+/** It goes to the course recycle bin with its syllabi and activities, and comes back with them. */
 export function deleteModule({ moduleId }: DeleteModuleVariables): Promise<{ ok: true }> {
   return request(`/api/modules/${moduleId}`, { method: 'DELETE', schema: OkResponseSchema });
 }

@@ -83,6 +83,24 @@ describe('CourseLayout', () => {
     expect(sections.queryByRole('tab')).toBeNull();
   });
 
+  it('links the recycle bin for instructors only, not for assistants', async () => {
+    serveCourse(makeCourse());
+    const { unmount } = renderLayout();
+    const sections = within(await screen.findByRole('navigation', { name: 'Course sections' }));
+    expect(sections.getByRole('link', { name: 'Recycle bin' }).getAttribute('href')).toBe(
+      '/course/42/recycle-bin',
+    );
+    unmount();
+
+    serveCourse(
+      makeCourse({ created_user: { id: 8, name: 'Zhao Min' }, current_user_roles: ['instructor_assistant'] }),
+    );
+    renderLayout();
+    const assistantSections = within(await screen.findByRole('navigation', { name: 'Course sections' }));
+    expect(assistantSections.getByRole('link', { name: 'Members' })).toBeTruthy();
+    expect(assistantSections.queryByRole('link', { name: 'Recycle bin' })).toBeNull();
+  });
+
   it('lets a manager of the teaching team view the course as a student', async () => {
     const user = userEvent.setup();
     const fetchMock = serveCourse(makeCourse());

@@ -1,6 +1,7 @@
 import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { isTeaching } from '@lectern/contracts/courses/course-roles';
+import { canManageRecycleBin } from '@lectern/contracts/courses/recycle-bin.rules';
 import { Alert, App, Breadcrumb, Button, Card, Flex, Space, Switch, theme, Typography } from 'antd';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,26 +20,45 @@ const CourseFormModal = lazy(async () => ({
   default: (await import('../components/course-form-modal.tsx')).CourseFormModal,
 }));
 
-type CourseTab = 'content' | 'announcements' | 'members' | 'groups' | 'grades';
+type CourseTab = 'content' | 'announcements' | 'rollcalls' | 'members' | 'groups' | 'grades' | 'recycle-bin';
 
 /** Announcements, members, groups and grades have their own pages; everything else under the course (activities too) is content. */
 function tabOf(pathname: string, courseId: number): CourseTab {
   const rest = pathname.replace(new RegExp(`^/course/${courseId}/?`), '');
   if (rest === 'announcements' || rest.startsWith('announcements/')) return 'announcements';
+  if (rest === 'rollcalls' || rest.startsWith('rollcalls/')) return 'rollcalls';
   if (rest === 'members' || rest.startsWith('members/')) return 'members';
   if (rest === 'groups' || rest.startsWith('groups/')) return 'groups';
   if (rest === 'grades' || rest.startsWith('grades/')) return 'grades';
+  if (rest === 'recycle-bin') return 'recycle-bin';
   return 'content';
 }
 
-const SECTIONS: readonly CourseTab[] = ['content', 'announcements', 'members', 'groups', 'grades'];
+const SECTIONS: readonly CourseTab[] = [
+  'content',
+  'announcements',
+  'rollcalls',
+  'members',
+  'groups',
+  'grades',
+];
+/** Only those who may restore or delete for good see the recycle bin (decision 0015). */
+const INSTRUCTOR_SECTIONS: readonly CourseTab[] = [...SECTIONS, 'recycle-bin'];
 
 /**
  * The course's sections as what they are, links between pages (the current one marked), not a tab list:
  * antd's tabs fold what does not fit into a "more" button inside the tablist, which screen readers cannot
  * make sense of. On a phone the row scrolls sideways inside its own box.
  */
-function CourseSections({ base, current }: { base: string; current: CourseTab }) {
+function CourseSections({
+  base,
+  current,
+  sections,
+}: {
+  base: string;
+  current: CourseTab;
+  sections: readonly CourseTab[];
+}) {
   const { t } = useTranslation('courses');
   const { token } = theme.useToken();
   return (
@@ -49,7 +69,7 @@ function CourseSections({ base, current }: { base: string; current: CourseTab })
       <ul
         style={{ display: 'flex', gap: 32, margin: 0, padding: 0, listStyle: 'none', whiteSpace: 'nowrap' }}
       >
-        {SECTIONS.map((section) => {
+        {sections.map((section) => {
           const active = section === current;
           return (
             <li key={section}>
@@ -183,6 +203,13 @@ function CourseHeader({ course }: { course: Course }) {
   const canSimulate = course.simulating || (course.can_manage && isTeaching(course.current_user_roles));
   const canDelete =
     course.can_manage && (viewer?.org_role === 'admin' || viewer?.id === course.created_user.id);
+  const seesRecycleBin =
+    !course.simulating &&
+    canManageRecycleBin({
+      roles: course.current_user_roles,
+      isChiefInstructor: viewer?.id === course.created_user.id,
+      isOrgAdmin: viewer?.org_role === 'admin',
+    });
   const semester = semesterLabel(course.academic_year, course.semester);
   const start = formatCourseDate(course.start_date);
   const end = formatCourseDate(course.end_date);
@@ -270,7 +297,7 @@ function CourseHeader({ course }: { course: Course }) {
           ))}
         </dl>
       ) : null}
-      <CourseSections base={base} current={tab} />
+      <CourseSections base={base} current={tab} sections={seesRecycleBin ? INSTRUCTOR_SECTIONS : SECTIONS} />
       {formMounted ? (
         <Suspense fallback={null}>
           <CourseFormModal

@@ -185,4 +185,42 @@ describe('MyCoursesPage', () => {
     // Teaching nothing, a member may not create a course (the server refuses), so it is not offered.
     expect(screen.queryByRole('button', { name: /Create course/ })).toBeNull();
   });
+
+  it('offers teachers their deleted courses and restores one', async () => {
+    const user = userEvent.setup();
+    const deletedAt = '2026-11-20T08:00:00.000Z';
+    const { fetchMock } = setup(undefined, {
+      'GET /api/recycle-bin/courses': () =>
+        jsonResponse({
+          items: [
+            {
+              id: 70,
+              course_id: 9,
+              type: 'course',
+              item_id: 9,
+              title: 'Old Compilers',
+              activity_type: null,
+              deleted_at: deletedAt,
+              deleted_by: { id: 7, name: 'Li Wei' },
+              expires_at: '2026-12-20T08:00:00.000Z',
+            },
+          ],
+          retention_days: 30,
+        }),
+      'POST /api/recycle-bin/70/restore': () => jsonResponse({ message: 'Restored.' }),
+    });
+
+    await screen.findByRole('link', { name: 'Linear Algebra' });
+    // Learners are not asked about deleted courses.
+    expect(sentBodies(fetchMock, 'GET /api/recycle-bin/courses')).toHaveLength(0);
+    await user.click(screen.getByRole('tab', { name: 'Teaching' }));
+    await user.click(await screen.findByRole('button', { name: 'Deleted courses (1)' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Deleted courses')).toBeTruthy();
+    expect(within(dialog).getByText('Old Compilers')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Restore "Old Compilers"' }));
+
+    expect(await screen.findByText('Restored.')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST /api/recycle-bin/70/restore')).toHaveLength(1);
+  });
 });

@@ -11,6 +11,7 @@ import { TodoList } from '../../todos/public/todo-list.tsx';
 import { useMyCourses, type MyCoursesParams } from '../api/list-my-courses.ts';
 import { useMySemesters } from '../api/list-my-semesters.ts';
 import { CourseCard } from '../components/course-card.tsx';
+import { DeletedCoursesButton } from '../components/deleted-courses-button.tsx';
 import { CourseFormModal } from '../components/course-form-modal.tsx';
 import { semesterLabel } from '../components/course-format.ts';
 
@@ -146,7 +147,10 @@ export function MyCoursesPage() {
         <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
           {t('myCourses.title')}
         </Typography.Title>
-        {createButton}
+        <Space wrap>
+          <DeletedCoursesButton enabled={filters.tab === 'teaching'} />
+          {createButton}
+        </Space>
       </Flex>
 
       {/* The primary navigation's to-do item links here. */}

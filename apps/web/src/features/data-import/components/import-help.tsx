@@ -76,8 +76,9 @@ function partRows(
   showKnowledgeNodes: boolean,
 ): PartRow[] {
   const tag = vocabulary.types.single_selection[0] ?? '';
-  const labelled = (key: 'answer' | 'explanation' | 'points' | 'difficulty' | 'knowledgeNodes') =>
-    vocabulary[key].map((name) => (context.lang === 'en-us' ? `${name}:` : `${name}：`)).join('  ');
+  const labelled = (
+    key: 'answer' | 'explanation' | 'points' | 'difficulty' | 'knowledgeNodes' | 'optionWeights',
+  ) => vocabulary[key].map((name) => (context.lang === 'en-us' ? `${name}:` : `${name}：`)).join('  ');
   const rows: PartRow[] = [
     { key: 'start', part: t('parts.start'), form: t('parts.startForm'), note: t('parts.startNote') },
     {
@@ -93,6 +94,12 @@ function partRows(
       part: t('parts.explanation'),
       form: labelled('explanation'),
       note: t('parts.explanationNote'),
+    },
+    {
+      key: 'optionWeights',
+      part: t('parts.optionWeights'),
+      form: labelled('optionWeights'),
+      note: t('parts.optionWeightsNote'),
     },
     { key: 'points', part: t('parts.points'), form: labelled('points'), note: t('parts.pointsNote') },
     {

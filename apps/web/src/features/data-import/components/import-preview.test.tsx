@@ -129,7 +129,8 @@ describe('ImportPreview question warnings', { timeout: 60_000 }, () => {
   it('shows what a question lost on its own card, in the teacher’s language, and nothing on the others', async () => {
     await i18n.changeLanguage('zh-CN');
     mockApi({});
-    const lost = '“Primes”的部分得分（如 %50%）无法保留：导入后只有完全正确的答案得分';
+    const lost =
+      '“Author”中只得部分分的答案没有导入：Shakspere (50%)。填空只接受完全正确的答案，这些答案导入后不得分';
     renderPreview({
       initial: makeIdentifyResponse([
         makeImportedSubject({ point: 10 }),
@@ -144,5 +145,33 @@ describe('ImportPreview question warnings', { timeout: 60_000 }, () => {
     expect(within(first).queryByText(lost)).toBeNull();
     // A warning is not an error: the question is not marked as needing correction.
     expect(within(second).queryByText('需要修改')).toBeNull();
+  });
+});
+
+describe('ImportPreview partial credit', { timeout: 60_000 }, () => {
+  it('shows what each option of a weighted choice earns, and nothing on an all-or-nothing one', async () => {
+    await i18n.changeLanguage('en-US');
+    mockApi({});
+    renderPreview({
+      initial: makeIdentifyResponse([
+        makeImportedSubject({
+          type: 'multiple_selection',
+          options: [
+            { sort: 0, content: '2', is_answer: true, weight: 0.5 },
+            { sort: 1, content: '3', is_answer: true, weight: 0.5 },
+            { sort: 2, content: '4', is_answer: false, weight: -1 },
+            { sort: 3, content: '6', is_answer: false, weight: 0 },
+          ],
+          answer: 'AB',
+        }),
+        makeImportedSubject({ line: 9 }),
+      ]),
+      remaining: 80,
+    });
+    const first = await screen.findByRole('article', { name: 'Question 1' });
+    expect(within(first).getAllByText('50% of the points')).toHaveLength(2);
+    expect(within(first).getByText('-100% of the points')).toBeTruthy();
+    const second = screen.getByRole('article', { name: 'Question 2' });
+    expect(within(second).queryByText(/of the points/)).toBeNull();
   });
 });

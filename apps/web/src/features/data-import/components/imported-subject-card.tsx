@@ -130,6 +130,11 @@ export function ImportedSubjectCard({ subject, position, onPointChange }: Import
                     <CheckCircleFilled aria-hidden /> {t('preview.correct')}
                   </span>
                 )}
+                {option.weight !== undefined && option.weight !== 0 && (
+                  <Tag color={option.weight > 0 ? 'green' : 'red'}>
+                    {t('preview.optionCredit', { percent: Number((option.weight * 100).toFixed(2)) })}
+                  </Tag>
+                )}
               </li>
             ))}
           </ul>

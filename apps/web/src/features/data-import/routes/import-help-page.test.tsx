@@ -33,6 +33,9 @@ describe('import help pages', { timeout: 60_000 }, () => {
     expect(single).toContain('难度：易');
     expect(single).toContain('知识点：栈；线性结构');
     expect(example('填空题')).toContain('答案：100|一百；0');
+    // Partial credit and numeric ranges, in the parser's own words.
+    expect(document.body.textContent).toContain('选项得分：  部分得分：');
+    expect(document.body.textContent).toContain('3.14±0.01');
     expect(example('综合题')).toContain('(2) [填空题] 学生人数增长了 ____%。');
     expect(screen.getByRole('heading', { name: '知识点' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /简体中文模板/ }).getAttribute('href')).toBe(

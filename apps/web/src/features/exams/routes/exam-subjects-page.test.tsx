@@ -1,5 +1,5 @@
 import type { Subject } from '@lectern/contracts/exams/subject.schemas';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import {
@@ -11,7 +11,13 @@ import {
   type ApiRoutes,
 } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import { fillRichText, preloadRichTextEditor, richTextValue } from '../../../test/rich-text.ts';
+import {
+  fillRichText,
+  findRichTextEditor,
+  preloadRichTextEditor,
+  richTextValue,
+  typeInEditor,
+} from '../../../test/rich-text.ts';
 import { choose, findDialog, waitForDialogGone } from '../test/authoring-dom.ts';
 import { makeAuthoringExam, makeLibDetail, makeLibNode, makeSubject } from '../test/authoring-fixtures.ts';
 import { ClassroomSubjectsPage } from './classroom-subjects-page.tsx';
@@ -140,6 +146,59 @@ describe('ExamSubjectsPage', { timeout: 120_000 }, () => {
       },
     ]);
     expect(await screen.findByText('Points used: 25 / 100')).toBeTruthy();
+  });
+
+  it('keeps every change made in the same moment as a keystroke in an option', async () => {
+    const fetchMock = mockApi(
+      examRoutes({
+        'POST /api/exams/300/subjects': () =>
+          jsonResponse({ subjects: [makeSubject({ id: 9, point: 5 })] }, 201),
+      }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add question' }));
+    const dialog = await findDialog('Add question');
+    const option = (letter: string) => within(dialog).findByRole('textbox', { name: `Option ${letter}` });
+    const button = (name: string) => within(dialog).getByRole('button', { name });
+    await fillRichText(
+      await within(dialog).findByRole('textbox', { name: 'Question text' }),
+      'What is a heap?',
+    );
+    setText(within(dialog).getByLabelText('Points'), '5');
+    await fillRichText(await option('A'), 'A tree');
+    await fillRichText(await option('B'), 'A list');
+    await fillRichText(await option('C'), 'A queue');
+    fireEvent.click(button('Remove option D'));
+    await waitFor(() => expect(within(dialog).queryByTestId('option-row-D')).toBeNull());
+    const optionA = await findRichTextEditor(await option('A'));
+    const optionB = await findRichTextEditor(await option('B'));
+
+    // The editor reports keystrokes from its own input handling, outside React's events: a click may be
+    // handled before the dialog has rendered the last keystroke, or the editor may report a keystroke
+    // after the click. Each block is one such moment, with no render inside it.
+    act(() => {
+      typeInEditor(optionA, ' of nodes');
+      fireEvent.click(within(dialog).getByRole('radio', { name: 'B is correct' }));
+    });
+    act(() => {
+      fireEvent.click(button('Remove option C'));
+      typeInEditor(optionB, ' of nodes');
+    });
+
+    await waitFor(() => expect(within(dialog).queryByTestId('option-row-C')).toBeNull());
+    fireEvent.click(button('Save'));
+    expect(await screen.findByText('Question added')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST /api/exams/300/subjects')[0]).toMatchObject({
+      subjects: [
+        {
+          description: '<p>What is a heap?</p>',
+          options: [
+            { content: '<p>A tree of nodes</p>', is_answer: false, sort: 0 },
+            { content: '<p>A list of nodes</p>', is_answer: true, sort: 1 },
+          ],
+        },
+      ],
+    });
   });
 
   it('edits a question with PUT and shows its points message under the points', async () => {

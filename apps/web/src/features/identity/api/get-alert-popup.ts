@@ -1,13 +1,14 @@
-import { AlertPopupSchema, type AlertPopup } from '@lectern/contracts/identity/org-admin.schemas';
+import type { AlertPopup } from '@lectern/contracts/identity/org-admin.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 
 export function alertPopupQueryKey(orgId: number) {
   return ['identity', 'alert-popup', orgId] as const;
 }
 
+// Typed, not parsed: the shell asks for it on every first screen (decision 0014).
 export function getAlertPopup(orgId: number, signal?: AbortSignal): Promise<AlertPopup> {
-  return request(`/api/orgs/${orgId}/alert-popup`, { schema: AlertPopupSchema, signal });
+  return requestTyped<AlertPopup>(`/api/orgs/${orgId}/alert-popup`, { signal });
 }
 
 export function alertPopupQueryOptions(orgId: number) {

@@ -1,11 +1,12 @@
-import { PortalLogoSchema, type PortalLogo } from '@lectern/contracts/identity/org-admin.schemas';
+import type { PortalLogo } from '@lectern/contracts/identity/org-admin.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 
 export const portalLogoQueryKey = ['identity', 'portal-logo'] as const;
 
+// Typed, not parsed: the sign-in page and the shell draw the logo first (decision 0014).
 export function getPortalLogo(signal?: AbortSignal): Promise<PortalLogo> {
-  return request('/api/portal-logo', { schema: PortalLogoSchema, signal });
+  return requestTyped<PortalLogo>('/api/portal-logo', { signal });
 }
 
 export function portalLogoQueryOptions() {

@@ -1,14 +1,12 @@
-import {
-  SsoProvidersResponseSchema,
-  type SsoProvidersResponse,
-} from '@lectern/contracts/identity/sso.schemas';
+import type { SsoProvidersResponse } from '@lectern/contracts/identity/sso.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 
 export const ssoProvidersQueryKey = ['identity', 'sso-providers'] as const;
 
+// Typed, not parsed: the sign-in page is a first screen (decision 0014).
 export function getSsoProviders(signal?: AbortSignal): Promise<SsoProvidersResponse> {
-  return request('/api/sso/providers', { schema: SsoProvidersResponseSchema, signal });
+  return requestTyped<SsoProvidersResponse>('/api/sso/providers', { signal });
 }
 
 export function ssoProvidersQueryOptions() {

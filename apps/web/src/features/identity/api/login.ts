@@ -1,14 +1,11 @@
-import {
-  CurrentUserSchema,
-  type CurrentUser,
-  type LoginRequest,
-} from '@lectern/contracts/identity/identity.schemas';
+import type { CurrentUser, LoginRequest } from '@lectern/contracts/identity/identity.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 import { applyUserPreferences, currentUserQueryKey } from '../public/get-current-user.ts';
 
+// Typed, not parsed: the sign-in page is a first screen (decision 0014).
 export function login(body: LoginRequest): Promise<CurrentUser> {
-  return request('/api/login', { method: 'POST', body, schema: CurrentUserSchema });
+  return requestTyped<CurrentUser>('/api/login', { method: 'POST', body });
 }
 
 export function useLogin() {

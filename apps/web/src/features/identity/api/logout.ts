@@ -1,10 +1,10 @@
-import { OkResponseSchema } from '@lectern/contracts/common/primitives.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { isApiError, request } from '../../../shared/api/http-client.ts';
+import { isApiError, requestTyped } from '../../../shared/api/http-client.ts';
 
+// Typed, not parsed: the shell's user menu, in every signed-in first screen, calls it (decision 0014).
 export function logout(): Promise<{ ok: true }> {
-  return request('/api/logout', { method: 'POST', schema: OkResponseSchema });
+  return requestTyped<{ ok: true }>('/api/logout', { method: 'POST' });
 }
 
 export function useLogout() {

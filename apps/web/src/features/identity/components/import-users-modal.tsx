@@ -1,9 +1,6 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  LIMITS,
-  USER_CSV_COLUMNS,
-  type ImportUsersResponse,
-} from '@lectern/contracts/identity/identity.schemas';
+import { LIMITS } from '@lectern/contracts/identity/identity.limits';
+import { USER_CSV_COLUMNS, type ImportUsersResponse } from '@lectern/contracts/identity/identity.schemas';
 import { Alert, Button, Modal, Space, Table, Typography, Upload, type UploadFile } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

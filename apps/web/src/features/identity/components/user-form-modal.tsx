@@ -1,5 +1,5 @@
+import { LIMITS } from '@lectern/contracts/identity/identity.limits';
 import {
-  LIMITS,
   ORG_ROLES,
   type CreateUserRequest,
   type Department,

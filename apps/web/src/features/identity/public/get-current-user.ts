@@ -1,6 +1,6 @@
-import { CurrentUserSchema, type CurrentUser } from '@lectern/contracts/identity/identity.schemas';
+import type { CurrentUser } from '@lectern/contracts/identity/identity.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 import { setDisplayTimeZone } from '../../../shared/components/date-time.ts';
 
 /** The signed-in user (GET /api/user): one cache entry the shell and every feature share. */
@@ -12,8 +12,9 @@ export function applyUserPreferences(user: CurrentUser): CurrentUser {
   return user;
 }
 
+// Typed, not parsed: every page's first download asks for the user (decision 0014).
 export async function getCurrentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return applyUserPreferences(await request('/api/user', { schema: CurrentUserSchema, signal }));
+  return applyUserPreferences(await requestTyped<CurrentUser>('/api/user', { signal }));
 }
 
 export function currentUserQueryOptions() {

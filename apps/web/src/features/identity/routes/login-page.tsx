@@ -1,6 +1,8 @@
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { LIMITS, type LoginRequest } from '@lectern/contracts/identity/identity.schemas';
-import { SSO_ERROR_CODES, SSO_ERROR_PARAM, type SsoErrorCode } from '@lectern/contracts/identity/sso.schemas';
+import { LIMITS } from '@lectern/contracts/identity/identity.limits';
+import type { LoginRequest } from '@lectern/contracts/identity/identity.schemas';
+import { SSO_ERROR_CODES, SSO_ERROR_PARAM } from '@lectern/contracts/identity/sso.codes';
+import type { SsoErrorCode } from '@lectern/contracts/identity/sso.schemas';
 import { Alert, Button, Form, theme } from 'antd';
 // The two inputs themselves: antd's Input module also carries TextArea, Search and OTP (some 13 KB gzipped).
 import Input from 'antd/es/input/Input';

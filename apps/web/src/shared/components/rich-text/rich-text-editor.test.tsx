@@ -19,9 +19,18 @@ interface Setup {
   choices?: ActivityChoices | null;
   upload?: RichTextEnvironment['uploadImage'];
   pictures?: boolean;
+  /** An option row's field, with the next row's button after it. */
+  compact?: boolean;
 }
 
-function setup({ value = '', features = {}, choices = null, upload = null, pictures = true }: Setup = {}) {
+function setup({
+  value = '',
+  features = {},
+  choices = null,
+  upload = null,
+  pictures = true,
+  compact = false,
+}: Setup = {}) {
   const onChange = vi.fn<(html: string) => void>();
   const environment: RichTextEnvironment = {
     useFeatures: () => ({ ...DEFAULT_EDITOR_FEATURES, ...features }),
@@ -34,6 +43,7 @@ function setup({ value = '', features = {}, choices = null, upload = null, pictu
       <RichTextInput
         aria-label="Description"
         pictures={pictures}
+        compact={compact}
         value={html}
         onChange={(next) => {
           setHtml(next);
@@ -46,6 +56,7 @@ function setup({ value = '', features = {}, choices = null, upload = null, pictu
     <App>
       <RichTextEnvironmentContext value={environment}>
         <Field />
+        {compact && <button type="button">Remove the next row</button>}
       </RichTextEnvironmentContext>
     </App>,
   );
@@ -100,6 +111,31 @@ describe('RichTextInput', () => {
     expect(bar.getByRole('button', { name: '小标题' }) === document.activeElement).toBe(true);
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(bar.getByRole('button', { name: '插入公式' }) === document.activeElement).toBe(true);
+  });
+
+  it('keeps a compact field’s toolbar until the click that took the focus away is over', async () => {
+    setup({ value: '<p>x</p>', compact: true });
+    const editor = await findRichTextEditor('Description');
+    const next = screen.getByRole('button', { name: 'Remove the next row' });
+    const shownToolbar = () => screen.queryByRole('toolbar', { name: '格式工具栏' });
+    expect(shownToolbar()).toBeNull();
+    act(() => void editor.commands.focus('end'));
+    await waitFor(() => expect(shownToolbar()).not.toBeNull());
+
+    // Hiding it as the press moves the focus would move the rows below before the press is released,
+    // and the click would end elsewhere: it goes once the click is over.
+    fireEvent.pointerDown(next);
+    act(() => next.focus());
+    expect(shownToolbar()).not.toBeNull();
+    fireEvent.pointerUp(next);
+    fireEvent.click(next);
+    await waitFor(() => expect(shownToolbar()).toBeNull());
+
+    // Leaving by keyboard hides it at once.
+    act(() => void editor.commands.focus('end'));
+    await waitFor(() => expect(shownToolbar()).not.toBeNull());
+    act(() => next.focus());
+    expect(shownToolbar()).toBeNull();
   });
 
   it('sends a pasted picture through the upload and stores its /api/uploads address, never base64', async () => {

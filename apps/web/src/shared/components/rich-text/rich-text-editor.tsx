@@ -4,7 +4,7 @@ import { Placeholder } from '@tiptap/extensions';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import { StarterKit } from '@tiptap/starter-kit';
 import { App, ConfigProvider } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ActivityReferenceDialog } from './activity-reference-dialog.tsx';
 import { GlossaryTermMark } from './glossary-term-mark.ts';
@@ -15,6 +15,7 @@ import { MathNode } from './math-node.ts';
 import { useRichTextEnvironment } from './rich-text-environment.ts';
 import type { RichTextInputProps } from './rich-text-input.tsx';
 import { RichTextToolbar, type ToolbarDialog } from './rich-text-toolbar.tsx';
+import { useToolbarShown } from './use-toolbar-shown.ts';
 import './rich-text.css';
 
 /** An empty document as Tiptap writes it: stored as '' so "required" rules and blank checks hold. */
@@ -109,21 +110,27 @@ export default function RichTextEditor({
     [markdownActive, disabled, id, ariaLabel, ariaLabelledBy],
   );
 
+  // The editor reports keystrokes from its own input handling, not from React's events, and may do so
+  // before React has rendered or run effects for a change made in the same moment (a click next to it):
+  // the listeners call the handlers of the latest render instead of those they were attached with.
+  const reportChange = useEffectEvent((html: string) => onChange?.(html));
+  const reportFocus = useEffectEvent(() => onFocus?.());
+
   useEffect(() => {
     if (!editor) return;
     const update = () => {
       const html = htmlOf(editor);
       emitted.current = html;
-      onChange?.(html);
+      reportChange(html);
     };
-    const focus = () => onFocus?.();
+    const focus = () => reportFocus();
     editor.on('update', update);
     editor.on('focus', focus);
     return () => {
       editor.off('update', update);
       editor.off('focus', focus);
     };
-  }, [editor, onChange, onFocus]);
+  }, [editor]);
 
   // Pictures being uploaded: one "uploading" notice however many, and a message if one failed.
   // Listened for on our own wrapper (the events bubble): the editing area is attached to the document by
@@ -198,6 +205,8 @@ export default function RichTextEditor({
     return () => label.removeEventListener('click', focus);
   });
 
+  const toolbarShown = useToolbarShown(wrapper, compact && editor !== null);
+
   if (!editor) return null;
 
   return (
@@ -205,7 +214,6 @@ export default function RichTextEditor({
       ref={wrapper}
       className={[
         'rich-text-editor',
-        compact ? 'rich-text-editor-compact' : '',
         status === 'error' ? 'rich-text-editor-error' : '',
         disabled ? 'rich-text-editor-disabled' : '',
       ]
@@ -213,18 +221,21 @@ export default function RichTextEditor({
         .join(' ')}
     >
       {!disabled && (
-        <RichTextToolbar
-          editor={editor}
-          features={features}
-          canUpload={uploadImage !== null}
-          canReferActivity={features.activityRefer && activityChoices !== null}
-          markdownActive={markdownActive}
-          onToggleMarkdown={() => setMarkdownActive((active) => !active)}
-          onOpenDialog={(next) => {
-            if (next === 'math') setMathTarget({ pos: null, tex: '', display: false });
-            else setDialog(next);
-          }}
-        />
+        // Kept mounted while hidden: a picture being chosen in the file dialog still arrives.
+        <div hidden={!toolbarShown}>
+          <RichTextToolbar
+            editor={editor}
+            features={features}
+            canUpload={uploadImage !== null}
+            canReferActivity={features.activityRefer && activityChoices !== null}
+            markdownActive={markdownActive}
+            onToggleMarkdown={() => setMarkdownActive((active) => !active)}
+            onOpenDialog={(next) => {
+              if (next === 'math') setMathTarget({ pos: null, tex: '', display: false });
+              else setDialog(next);
+            }}
+          />
+        </div>
       )}
       <EditorContent editor={editor} />
       <LinkDialog editor={editor} open={dialog === 'link'} onClose={() => setDialog(null)} />

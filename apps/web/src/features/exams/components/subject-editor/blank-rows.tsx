@@ -4,14 +4,21 @@ import { Button, Card, Checkbox, Flex, Input, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorField, ListError, ListLabel } from './editor-field.tsx';
-import { RowButtons, moveItem } from './row-buttons.tsx';
-import { emptyBlank, type BlankDraft, type FieldErrorMap } from './subject-draft.ts';
+import { RowButtons, moveRow, removeRow } from './row-buttons.tsx';
+import { emptyBlank, type BlankDraft, type DraftChange, type FieldErrorMap } from './subject-draft.ts';
+
+/** The part of a question these rows edit. */
+export interface BlankState {
+  blanks: BlankDraft[];
+  case_sensitive: boolean;
+  unordered_blanks: boolean;
+}
 
 export interface BlankRowsProps {
   blanks: BlankDraft[];
   caseSensitive: boolean;
   unorderedBlanks: boolean;
-  onChange: (patch: { blanks?: BlankDraft[]; case_sensitive?: boolean; unordered_blanks?: boolean }) => void;
+  onChange: (change: DraftChange<BlankState>) => void;
   errors: FieldErrorMap;
   disabled?: boolean;
 }
@@ -30,9 +37,10 @@ export function BlankRows({
 }: BlankRowsProps) {
   const { t } = useTranslation('exams');
   const labelId = useId();
-  const setBlanks = (next: BlankDraft[]) => onChange({ blanks: next });
-  const setAnswers = (index: number, answers: string[]) =>
-    setBlanks(blanks.map((b, i) => (i === index ? { ...b, answers } : b)));
+  const changeBlanks = (change: DraftChange<BlankDraft[]>) =>
+    onChange((current) => ({ ...current, blanks: change(current.blanks) }));
+  const changeAnswers = (key: string, change: DraftChange<string[]>) =>
+    changeBlanks((current) => current.map((b) => (b.key === key ? { ...b, answers: change(b.answers) } : b)));
 
   return (
     <div role="group" aria-labelledby={labelId} style={{ marginBottom: 24 }}>
@@ -54,9 +62,11 @@ export function BlankRows({
                   count={blanks.length}
                   name={name}
                   disabled={disabled}
-                  onMove={(from, to) => setBlanks(moveItem(blanks, from, to))}
+                  onMove={(from, to) => changeBlanks((current) => moveRow(current, blank.key, to - from))}
                   onRemove={
-                    blanks.length > 1 ? () => setBlanks(blanks.filter((_, i) => i !== index)) : undefined
+                    blanks.length > 1
+                      ? () => changeBlanks((current) => removeRow(current, blank.key))
+                      : undefined
                   }
                 />
               }
@@ -70,12 +80,12 @@ export function BlankRows({
                       maxLength={SUBJECT_LIMITS.alternativeMax}
                       disabled={disabled}
                       status={errors[`blanks.${index}.answers`] ? 'error' : undefined}
-                      onChange={(event) =>
-                        setAnswers(
-                          index,
-                          blank.answers.map((a, i) => (i === answerIndex ? event.target.value : a)),
-                        )
-                      }
+                      onChange={(event) => {
+                        const text = event.target.value;
+                        changeAnswers(blank.key, (answers) =>
+                          answers.map((a, i) => (i === answerIndex ? text : a)),
+                        );
+                      }}
                     />
                     {blank.answers.length > 1 && (
                       <Button
@@ -87,10 +97,7 @@ export function BlankRows({
                         })}
                         disabled={disabled}
                         onClick={() =>
-                          setAnswers(
-                            index,
-                            blank.answers.filter((_, i) => i !== answerIndex),
-                          )
+                          changeAnswers(blank.key, (answers) => answers.filter((_, i) => i !== answerIndex))
                         }
                       />
                     )}
@@ -102,7 +109,7 @@ export function BlankRows({
                     size="small"
                     icon={<PlusOutlined aria-hidden />}
                     disabled={disabled || blank.answers.length >= SUBJECT_LIMITS.alternativesMax}
-                    onClick={() => setAnswers(index, [...blank.answers, ''])}
+                    onClick={() => changeAnswers(blank.key, (answers) => [...answers, ''])}
                     style={{ paddingInline: 0 }}
                   >
                     {t('editor.addAcceptedAnswer')}
@@ -115,7 +122,7 @@ export function BlankRows({
         <Button
           icon={<PlusOutlined aria-hidden />}
           disabled={disabled || blanks.length >= SUBJECT_LIMITS.blanksMax}
-          onClick={() => setBlanks([...blanks, emptyBlank()])}
+          onClick={() => changeBlanks((current) => [...current, emptyBlank()])}
           style={{ alignSelf: 'flex-start' }}
         >
           {t('editor.addBlank')}
@@ -125,14 +132,20 @@ export function BlankRows({
           <Checkbox
             checked={caseSensitive}
             disabled={disabled}
-            onChange={(event) => onChange({ case_sensitive: event.target.checked })}
+            onChange={(event) => {
+              const checked = event.target.checked;
+              onChange((current) => ({ ...current, case_sensitive: checked }));
+            }}
           >
             {t('editor.caseSensitive')}
           </Checkbox>
           <Checkbox
             checked={unorderedBlanks}
             disabled={disabled}
-            onChange={(event) => onChange({ unordered_blanks: event.target.checked })}
+            onChange={(event) => {
+              const checked = event.target.checked;
+              onChange((current) => ({ ...current, unordered_blanks: checked }));
+            }}
           >
             {t('editor.unorderedBlanks')}
           </Checkbox>

@@ -5,19 +5,26 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextInput } from '../../../../shared/components/rich-text/rich-text-input.tsx';
 import { EditorField, ListError, ListLabel } from './editor-field.tsx';
-import { RowButtons, moveItem } from './row-buttons.tsx';
+import { RowButtons, moveRow, patchRow, removeRow } from './row-buttons.tsx';
 import {
   emptyOption,
   emptyPair,
+  type DraftChange,
   type FieldErrorMap,
   type OptionDraft,
   type PairDraft,
 } from './subject-draft.ts';
 
+/** The part of a question these rows edit. */
+export interface MatchingState {
+  pairs: PairDraft[];
+  options: OptionDraft[];
+}
+
 export interface MatchingRowsProps {
   pairs: PairDraft[];
   options: OptionDraft[];
-  onChange: (patch: { pairs?: PairDraft[]; options?: OptionDraft[] }) => void;
+  onChange: (change: DraftChange<MatchingState>) => void;
   errors: FieldErrorMap;
   disabled?: boolean;
 }
@@ -32,18 +39,22 @@ export function MatchingRows({ pairs, options, onChange, errors, disabled }: Mat
   const leftId = useId();
   const rightId = useId();
 
-  const setPairs = (next: PairDraft[]) => onChange({ pairs: next });
-  const reorderOptions = (next: OptionDraft[]) => {
-    const positions = new Map(next.map((o, i) => [o.key, i]));
-    onChange({
-      options: next,
-      pairs: pairs.map((p) => {
-        const key = p.option_sort === null ? undefined : options[p.option_sort]?.key;
-        const position = key === undefined ? undefined : positions.get(key);
-        return { ...p, option_sort: position ?? null };
-      }),
+  const changePairs = (change: DraftChange<PairDraft[]>) =>
+    onChange((current) => ({ ...current, pairs: change(current.pairs) }));
+  // Pairs point at right-hand items by position: a change of the list re-points them at the same items.
+  const changeOptions = (change: DraftChange<OptionDraft[]>) =>
+    onChange((current) => {
+      const next = change(current.options);
+      const positions = new Map(next.map((o, i) => [o.key, i]));
+      return {
+        options: next,
+        pairs: current.pairs.map((p) => {
+          const key = p.option_sort === null ? undefined : current.options[p.option_sort]?.key;
+          const position = key === undefined ? undefined : positions.get(key);
+          return { ...p, option_sort: position ?? null };
+        }),
+      };
     });
-  };
   const letters = options.map((_, i) => ({ value: i, label: optionLetter(i) }));
 
   return (
@@ -72,7 +83,7 @@ export function MatchingRows({ pairs, options, onChange, errors, disabled }: Mat
                         value={pair.content}
                         disabled={disabled}
                         onChange={(html) =>
-                          setPairs(pairs.map((p, i) => (i === index ? { ...p, content: html } : p)))
+                          changePairs((current) => patchRow(current, pair.key, { content: html }))
                         }
                       />
                     </EditorField>
@@ -86,7 +97,7 @@ export function MatchingRows({ pairs, options, onChange, errors, disabled }: Mat
                         status={matchError ? 'error' : undefined}
                         style={{ width: 160, marginTop: 4 }}
                         onChange={(value) =>
-                          setPairs(pairs.map((p, i) => (i === index ? { ...p, option_sort: value } : p)))
+                          changePairs((current) => patchRow(current, pair.key, { option_sort: value }))
                         }
                       />
                     </EditorField>
@@ -96,9 +107,11 @@ export function MatchingRows({ pairs, options, onChange, errors, disabled }: Mat
                     count={pairs.length}
                     name={name}
                     disabled={disabled}
-                    onMove={(from, to) => setPairs(moveItem(pairs, from, to))}
+                    onMove={(from, to) => changePairs((current) => moveRow(current, pair.key, to - from))}
                     onRemove={
-                      pairs.length > 1 ? () => setPairs(pairs.filter((_, i) => i !== index)) : undefined
+                      pairs.length > 1
+                        ? () => changePairs((current) => removeRow(current, pair.key))
+                        : undefined
                     }
                   />
                 </Flex>
@@ -107,7 +120,7 @@ export function MatchingRows({ pairs, options, onChange, errors, disabled }: Mat
             <Button
               icon={<PlusOutlined aria-hidden />}
               disabled={disabled || pairs.length >= SUBJECT_LIMITS.pairsMax}
-              onClick={() => setPairs([...pairs, emptyPair()])}
+              onClick={() => changePairs((current) => [...current, emptyPair()])}
               style={{ alignSelf: 'flex-start' }}
             >
               {t('editor.addLeftItem')}
@@ -138,9 +151,7 @@ export function MatchingRows({ pairs, options, onChange, errors, disabled }: Mat
                         value={option.content}
                         disabled={disabled}
                         onChange={(html) =>
-                          onChange({
-                            options: options.map((o, i) => (i === index ? { ...o, content: html } : o)),
-                          })
+                          changeOptions((current) => patchRow(current, option.key, { content: html }))
                         }
                       />
                     </EditorField>
@@ -150,10 +161,10 @@ export function MatchingRows({ pairs, options, onChange, errors, disabled }: Mat
                     count={options.length}
                     name={name}
                     disabled={disabled}
-                    onMove={(from, to) => reorderOptions(moveItem(options, from, to))}
+                    onMove={(from, to) => changeOptions((current) => moveRow(current, option.key, to - from))}
                     onRemove={
                       options.length > 1
-                        ? () => reorderOptions(options.filter((_, i) => i !== index))
+                        ? () => changeOptions((current) => removeRow(current, option.key))
                         : undefined
                     }
                   />
@@ -163,7 +174,7 @@ export function MatchingRows({ pairs, options, onChange, errors, disabled }: Mat
             <Button
               icon={<PlusOutlined aria-hidden />}
               disabled={disabled || options.length >= SUBJECT_LIMITS.optionsMax}
-              onClick={() => onChange({ options: [...options, emptyOption()] })}
+              onClick={() => changeOptions((current) => [...current, emptyOption()])}
               style={{ alignSelf: 'flex-start' }}
             >
               {t('editor.addRightItem')}

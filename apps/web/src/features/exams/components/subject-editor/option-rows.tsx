@@ -1,17 +1,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { optionLetter, SUBJECT_LIMITS, type SubjectType } from '@lectern/contracts/exams/subject.schemas';
-import { Button, Checkbox, Flex, Radio, Typography } from 'antd';
+import { Button, Checkbox, Flex, Radio, Tag, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextInput } from '../../../../shared/components/rich-text/rich-text-input.tsx';
 import { EditorField, ListError, ListLabel } from './editor-field.tsx';
-import { RowButtons, moveItem } from './row-buttons.tsx';
-import { emptyOption, type FieldErrorMap, type OptionDraft } from './subject-draft.ts';
+import { RowButtons, moveRow, patchRow, removeRow } from './row-buttons.tsx';
+import { emptyOption, type DraftChange, type FieldErrorMap, type OptionDraft } from './subject-draft.ts';
 
 export interface OptionRowsProps {
   type: SubjectType;
   options: OptionDraft[];
-  onChange: (options: OptionDraft[]) => void;
+  onChange: (change: DraftChange<OptionDraft[]>) => void;
   errors: FieldErrorMap;
   disabled?: boolean;
 }
@@ -27,23 +27,27 @@ export function OptionRows({ type, options, onChange, errors, disabled }: Option
   const single = type !== 'multiple_selection';
   const fixed = type === 'true_or_false';
 
-  const update = (index: number, patch: Partial<OptionDraft>) =>
-    onChange(options.map((o, i) => (i === index ? { ...o, ...patch } : o)));
-  const markCorrect = (index: number, checked: boolean) =>
-    onChange(
-      options.map((o, i) =>
-        single ? { ...o, is_answer: i === index } : i === index ? { ...o, is_answer: checked } : o,
-      ),
+  // Other answers than an imported file's make its partial credit meaningless: the question grades all or
+  // nothing again (the note above the options says so).
+  const markCorrect = (key: string, checked: boolean) =>
+    onChange((current) =>
+      current.map(({ key: rowKey, content, is_answer }) => ({
+        key: rowKey,
+        content,
+        is_answer: single ? rowKey === key : rowKey === key ? checked : is_answer,
+      })),
     );
+  const weighted = options.some((o) => o.weight !== undefined);
 
   // Single answer: one radio group whose value is the correct row. With none or (imported) several
   // marked, no radio shows checked, so any choice the author makes is a real change that fixes it.
-  const answerRows = options.flatMap((o, i) => (o.is_answer ? [i] : []));
+  const answerKeys = options.flatMap((o) => (o.is_answer ? [o.key] : []));
   const rows = (
     <Flex vertical gap={8}>
       <Typography.Text type="secondary">
         {single ? t('editor.markOneCorrect') : t('editor.markAllCorrect')}
       </Typography.Text>
+      {weighted && <Typography.Text type="secondary">{t('editor.partialCreditNote')}</Typography.Text>}
       {options.map((option, index) => {
         const letter = optionLetter(index);
         const contentError = errors[`options.${index}.content`];
@@ -52,13 +56,13 @@ export function OptionRows({ type, options, onChange, errors, disabled }: Option
           <div key={option.key} data-testid={`option-row-${letter}`}>
             <Flex gap={8} align="start">
               {single ? (
-                <Radio value={index} aria-label={markLabel} disabled={disabled} />
+                <Radio value={option.key} aria-label={markLabel} disabled={disabled} />
               ) : (
                 <Checkbox
                   checked={option.is_answer}
                   aria-label={markLabel}
                   disabled={disabled}
-                  onChange={(event) => markCorrect(index, event.target.checked)}
+                  onChange={(event) => markCorrect(option.key, event.target.checked)}
                 />
               )}
               <Typography.Text strong style={{ width: 20, lineHeight: '32px' }} aria-hidden>
@@ -74,10 +78,17 @@ export function OptionRows({ type, options, onChange, errors, disabled }: Option
                     minRows={1}
                     value={option.content}
                     disabled={disabled}
-                    onChange={(html) => update(index, { content: html })}
+                    onChange={(html) =>
+                      onChange((current) => patchRow(current, option.key, { content: html }))
+                    }
                   />
                 </EditorField>
               </div>
+              {option.weight !== undefined && option.weight !== 0 && (
+                <Tag color={option.weight > 0 ? 'green' : 'red'} style={{ marginTop: 5 }}>
+                  {t('editor.optionCredit', { percent: Number((option.weight * 100).toFixed(2)) })}
+                </Tag>
+              )}
               {/* True/false keeps its two rows; a stored question with more may drop the extra ones. */}
               {(!fixed || options.length > 2) && (
                 <RowButtons
@@ -85,10 +96,10 @@ export function OptionRows({ type, options, onChange, errors, disabled }: Option
                   count={options.length}
                   name={t('editor.optionName', { letter })}
                   disabled={disabled}
-                  onMove={(from, to) => onChange(moveItem(options, from, to))}
+                  onMove={(from, to) => onChange((current) => moveRow(current, option.key, to - from))}
                   onRemove={
                     options.length > (fixed ? 2 : 1)
-                      ? () => onChange(options.filter((_, i) => i !== index))
+                      ? () => onChange((current) => removeRow(current, option.key))
                       : undefined
                   }
                 />
@@ -101,7 +112,7 @@ export function OptionRows({ type, options, onChange, errors, disabled }: Option
         <Button
           icon={<PlusOutlined aria-hidden />}
           disabled={disabled || options.length >= SUBJECT_LIMITS.optionsMax}
-          onClick={() => onChange([...options, emptyOption()])}
+          onClick={() => onChange((current) => [...current, emptyOption()])}
           style={{ alignSelf: 'flex-start' }}
         >
           {t('editor.addOption')}
@@ -116,9 +127,9 @@ export function OptionRows({ type, options, onChange, errors, disabled }: Option
       {single ? (
         <Radio.Group
           name={groupName}
-          value={answerRows.length === 1 ? answerRows[0] : null}
+          value={answerKeys.length === 1 ? answerKeys[0] : null}
           disabled={disabled}
-          onChange={(event) => markCorrect(event.target.value as number, true)}
+          onChange={(event) => markCorrect(event.target.value as string, true)}
           style={{ display: 'block' }}
         >
           {rows}

@@ -51,6 +51,27 @@ export function RowButtons({ index, count, name, onMove, onRemove, disabled }: R
   );
 }
 
+/**
+ * Rows are changed by their key in the list as it is when the change applies: a position seen when the
+ * row was drawn may be out of date by then (another change of the same moment came first).
+ */
+export interface KeyedRow {
+  key: string;
+}
+
+export function moveRow<T extends KeyedRow>(rows: readonly T[], key: string, offset: number): T[] {
+  const from = rows.findIndex((row) => row.key === key);
+  return from < 0 ? [...rows] : moveItem(rows, from, from + offset);
+}
+
+export function removeRow<T extends KeyedRow>(rows: readonly T[], key: string): T[] {
+  return rows.filter((row) => row.key !== key);
+}
+
+export function patchRow<T extends KeyedRow>(rows: readonly T[], key: string, patch: Partial<T>): T[] {
+  return rows.map((row) => (row.key === key ? { ...row, ...patch } : row));
+}
+
 export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
   if (to < 0 || to >= items.length || from === to) return [...items];
   const next = [...items];

@@ -16,6 +16,8 @@ export interface OptionDraft {
   key: string;
   content: string;
   is_answer: boolean;
+  /** Partial credit an imported file gave (read-only here): what choosing this option earns. */
+  weight?: number;
 }
 
 export interface BlankDraft {
@@ -52,6 +54,14 @@ export interface SubjectDraftBase {
 export interface SubjectDraft extends SubjectDraftBase {
   sub_subjects: SubjectDraftBase[];
 }
+
+/**
+ * A change to part of the draft, applied to that part as it is when the change applies. Rich-text fields
+ * report keystrokes from their own input handling, outside React's events, so a keystroke and a click
+ * (remove a row, tick an answer) may both apply before the dialog renders again: each must change only
+ * what it is about, never write back a copy of the whole part as it was drawn.
+ */
+export type DraftChange<T> = (current: T) => T;
 
 /** Field path (dot-joined, as the server sends it) → message shown under that field. */
 export type FieldErrorMap = Readonly<Record<string, string>>;
@@ -151,7 +161,12 @@ export function changeDraftType<D extends SubjectDraftBase>(
     type,
     point: type === 'paragraph_desc' ? 0 : draft.point,
     options: keepOptions
-      ? draft.options.map((o) => ({ ...o, is_answer: type === 'single_selection' ? false : o.is_answer }))
+      ? // Partial credit belongs to the answers of one type: another type grades all or nothing.
+        draft.options.map((o) => ({
+          key: o.key,
+          content: o.content,
+          is_answer: type === 'single_selection' ? false : o.is_answer,
+        }))
       : fresh.options,
     blanks: fresh.blanks,
     pairs: fresh.pairs,
@@ -176,7 +191,12 @@ function subDraftFrom(subject: SubSubject): SubjectDraftBase {
     difficulty_level: [0, 1, 2, 3].includes(subject.difficulty_level)
       ? (subject.difficulty_level as 0 | 1 | 2 | 3)
       : 0,
-    options: options.map((o) => ({ key: nextKey(), content: o.content, is_answer: o.is_answer })),
+    options: options.map((o) => ({
+      key: nextKey(),
+      content: o.content,
+      is_answer: o.is_answer,
+      ...(o.weight === undefined ? {} : { weight: o.weight }),
+    })),
     answer: subject.answer ?? '',
     answer_explanation: subject.answer_explanation ?? '',
     blanks: [...subject.blanks]
@@ -231,6 +251,7 @@ function subInputFrom(draft: SubjectDraftBase): SubjectInput {
       // Right-hand items of a matching question are not "correct" on their own: the pairs say what matches.
       is_answer: isMatching ? false : o.is_answer,
       sort: index,
+      ...(o.weight === undefined ? {} : { weight: o.weight }),
     })),
     answer: draft.type === 'short_answer' || draft.answer.trim() !== '' ? draft.answer : null,
     answer_explanation: draft.answer_explanation.trim() === '' ? null : draft.answer_explanation,

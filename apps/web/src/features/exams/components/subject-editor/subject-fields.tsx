@@ -12,7 +12,7 @@ import { BlankRows } from './blank-rows.tsx';
 import { EditorField, ListError, ListLabel } from './editor-field.tsx';
 import { MatchingRows } from './matching-rows.tsx';
 import { OptionRows } from './option-rows.tsx';
-import { RowButtons, moveItem } from './row-buttons.tsx';
+import { RowButtons, moveRow, removeRow } from './row-buttons.tsx';
 import {
   changeDraftType,
   errorsUnder,
@@ -20,6 +20,7 @@ import {
   isStemType,
   newSubDraft,
   stemPoints,
+  type DraftChange,
   type FieldErrorMap,
   type SubjectDraft,
   type SubjectDraftBase,
@@ -29,7 +30,8 @@ import { DIFFICULTY_NAMES } from './subject-labels.ts';
 
 export interface SubjectFieldsProps<D extends SubjectDraftBase> {
   draft: D;
-  onChange: (draft: D) => void;
+  /** Receives each change to apply to the question as it is then (see DraftChange). */
+  onChange: (change: DraftChange<D>) => void;
   /** Messages to show, keyed by path relative to this question. */
   errors: FieldErrorMap;
   /** Reports which input the author just changed (see errorGroup), so its messages start to show. */
@@ -55,10 +57,12 @@ export function SubjectFields<D extends SubjectDraftBase>({
   const { t } = useTranslation('exams');
   const id = useId();
   const labels = useTrueFalseLabels();
-  const patch = (group: string, values: Partial<SubjectDraftBase>) => {
+  // Each input changes its own fields only, on the question as it is when the change applies.
+  const change = (group: string, fields: (current: D) => Partial<SubjectDraftBase>) => {
     onTouch(group);
-    onChange({ ...draft, ...values });
+    onChange((current) => ({ ...current, ...fields(current) }));
   };
+  const patch = (group: string, values: Partial<SubjectDraftBase>) => change(group, () => values);
   const stem = isStemType(draft.type) && 'sub_subjects' in draft;
   const isParagraph = draft.type === 'paragraph_desc';
 
@@ -74,7 +78,7 @@ export function SubjectFields<D extends SubjectDraftBase>({
               options={typeOptions.map((type) => ({ value: type, label: t(`types.${type}`) }))}
               onChange={(type) => {
                 onTouch('type');
-                onChange(changeDraftType(draft, type, labels));
+                onChange((current) => changeDraftType(current, type, labels));
               }}
             />
           </EditorField>
@@ -149,7 +153,7 @@ export function SubjectFields<D extends SubjectDraftBase>({
           options={draft.options}
           errors={errors}
           disabled={disabled}
-          onChange={(options) => patch('options', { options })}
+          onChange={(update) => change('options', (current) => ({ options: update(current.options) }))}
         />
       )}
       {draft.type === 'fill_in_blank' && (
@@ -159,7 +163,15 @@ export function SubjectFields<D extends SubjectDraftBase>({
           unorderedBlanks={draft.unordered_blanks}
           errors={errors}
           disabled={disabled}
-          onChange={(values) => patch('blanks', values)}
+          onChange={(update) =>
+            change('blanks', (current) =>
+              update({
+                blanks: current.blanks,
+                case_sensitive: current.case_sensitive,
+                unordered_blanks: current.unordered_blanks,
+              }),
+            )
+          }
         />
       )}
       {draft.type === 'matching' && (
@@ -168,10 +180,10 @@ export function SubjectFields<D extends SubjectDraftBase>({
           options={draft.options}
           errors={errors}
           disabled={disabled}
-          onChange={(values) => {
+          onChange={(update) => {
             // Both lists carry rules about each other (enough right items for the pairs).
             onTouch('options');
-            patch('pairs', values);
+            change('pairs', (current) => update({ pairs: current.pairs, options: current.options }));
           }}
         />
       )}
@@ -198,7 +210,9 @@ export function SubjectFields<D extends SubjectDraftBase>({
           errors={errors}
           onTouch={onTouch}
           disabled={disabled}
-          onChange={(next) => onChange(next as unknown as D)}
+          onChange={(update) =>
+            onChange((current) => update(current as unknown as SubjectDraft) as unknown as D)
+          }
         />
       )}
       {!isParagraph && (
@@ -223,7 +237,7 @@ export function SubjectFields<D extends SubjectDraftBase>({
 
 interface SubSubjectRowsProps {
   draft: SubjectDraft;
-  onChange: (draft: SubjectDraft) => void;
+  onChange: (change: DraftChange<SubjectDraft>) => void;
   errors: FieldErrorMap;
   onTouch: (group: string) => void;
   disabled?: boolean | undefined;
@@ -237,9 +251,9 @@ function SubSubjectRows({ draft, onChange, errors, onTouch, disabled }: SubSubje
   const subs = draft.sub_subjects;
   const typeOptions: readonly SubjectType[] =
     draft.type === 'cloze' ? ['single_selection'] : SUB_SUBJECT_TYPES;
-  const setSubs = (next: SubjectDraftBase[]) => {
+  const changeSubs = (change: DraftChange<SubjectDraftBase[]>) => {
     onTouch('sub_subjects');
-    onChange({ ...draft, sub_subjects: next });
+    onChange((current) => ({ ...current, sub_subjects: change(current.sub_subjects) }));
   };
 
   return (
@@ -260,8 +274,10 @@ function SubSubjectRows({ draft, onChange, errors, onTouch, disabled }: SubSubje
                   count={subs.length}
                   name={name}
                   disabled={disabled}
-                  onMove={(from, to) => setSubs(moveItem(subs, from, to))}
-                  onRemove={subs.length > 1 ? () => setSubs(subs.filter((_, i) => i !== index)) : undefined}
+                  onMove={(from, to) => changeSubs((current) => moveRow(current, sub.key, to - from))}
+                  onRemove={
+                    subs.length > 1 ? () => changeSubs((current) => removeRow(current, sub.key)) : undefined
+                  }
                 />
               }
             >
@@ -271,8 +287,11 @@ function SubSubjectRows({ draft, onChange, errors, onTouch, disabled }: SubSubje
                 errors={errorsUnder(errors, `sub_subjects.${index}`)}
                 disabled={disabled}
                 onTouch={(group) => onTouch(`sub_subjects.${index}.${group}`)}
-                onChange={(next) =>
-                  onChange({ ...draft, sub_subjects: subs.map((s, i) => (i === index ? next : s)) })
+                onChange={(update) =>
+                  onChange((current) => ({
+                    ...current,
+                    sub_subjects: current.sub_subjects.map((s) => (s.key === sub.key ? update(s) : s)),
+                  }))
                 }
               />
             </Card>
@@ -281,7 +300,7 @@ function SubSubjectRows({ draft, onChange, errors, onTouch, disabled }: SubSubje
         <Button
           icon={<PlusOutlined aria-hidden />}
           disabled={disabled || subs.length >= SUBJECT_LIMITS.subSubjectsMax}
-          onClick={() => setSubs([...subs, newSubDraft('single_selection', labels)])}
+          onClick={() => changeSubs((current) => [...current, newSubDraft('single_selection', labels)])}
           style={{ alignSelf: 'flex-start' }}
         >
           {t('editor.addSubSubject')}

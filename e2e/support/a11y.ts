@@ -1,20 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { describe, expect, test } from 'vitest';
-import { login } from '../support/browser.ts';
-import { CS201, UI_TIMEOUT, useJourneyServer, visible } from '../support/journey.ts';
+import { expect, test } from 'vitest';
+import { login } from './browser.ts';
+import { CS201, UI_TIMEOUT, visible, type Journey } from './journey.ts';
 
 /**
- * Every route, in the three interface languages, as a student, an instructor and an administrator: student
- * pages at a phone's 390 × 844, instructor pages at a tablet's 768 × 1024 (the narrowest they promise) and
- * at a desktop size. No serious or critical axe-core violation, exactly one h1, and below desktop width no
- * sideways scrolling of the page and no text squeezed into a one-character column.
+ * Every route, in one interface language per test file (the three files run side by side), as a student,
+ * an instructor and an administrator: student pages at a phone's 390 × 844, instructor pages at a tablet's
+ * 768 × 1024 (the narrowest they promise) and at a desktop size. No serious or critical axe-core violation,
+ * exactly one h1, and below desktop width no sideways scrolling of the page and no text squeezed into a
+ * one-character column. Pages open with the system's "reduce motion" on, so antd draws no fade that axe
+ * could read mid-way.
  */
 
-const journey = useJourneyServer();
-
-const LOCALES = ['zh-CN', 'zh-TW', 'en-US'] as const;
-type Locale = (typeof LOCALES)[number];
+export type Locale = 'zh-CN' | 'zh-TW' | 'en-US';
 const DESKTOP = { width: 1366, height: 768 };
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 768, height: 1024 };
@@ -64,9 +63,6 @@ async function settle(page: Page): Promise<void> {
       timeout: UI_TIMEOUT,
     })
     .toBe(0);
-  // antd's entrance animations (tabs ink, cards) run for a few hundred milliseconds; axe reads colours
-  // mid-fade otherwise.
-  await page.waitForTimeout(400);
 }
 
 type Finding = string;
@@ -121,8 +117,8 @@ async function audit(page: Page, route: string, findings: Finding[], screen: Scr
   for (const element of collapsed) findings.push(`${where}: collapsed text ${element}`);
 }
 
-async function openPage(locale: Locale, screen: Screen): Promise<Page> {
-  const page = await journey.browser.newPage(locale);
+async function openPage(journey: Journey, locale: Locale, screen: Screen): Promise<Page> {
+  const page = await journey.browser.newPage(locale, { reducedMotion: true });
   await page.setViewportSize(VIEWPORTS[screen]);
   return page;
 }
@@ -170,96 +166,98 @@ function report(findings: Finding[]): void {
   expect(findings, `accessibility and layout problems:\n${findings.join('\n')}`).toEqual([]);
 }
 
-describe('accessibility and phone layout', () => {
-  for (const locale of LOCALES) {
-    test(
-      `${locale}: the login page and every student page, on a phone`,
-      async () => {
-        const findings: Finding[] = [];
-        const page = await openPage(locale, 'phone');
-        await audit(page, '/login', findings, 'phone');
-        await login(page, 's20240001');
-        await settle(page);
-        const { courseId, activities } = await discoverCourse(page);
-        const exam = activities.find((activity) => activity.type === 'exam');
-        // Every activity type in zh-CN; in the other languages the pages whose own texts change most (the
-        // layout rules are the same in every language, the lengths of the words are not).
-        const routes = courseRoutes(courseId, locale === 'zh-CN' ? activities : activities.filter(isWordy));
-        routes.push('/user/calendar?view=list', '/user/settings', `/course/${courseId}/announcements`);
-        if (exam) routes.push(`/exam/${exam.id}/take`);
-        for (const route of routes) await audit(page, route, findings, 'phone');
-        report(findings);
-      },
-      ROUND_TIMEOUT,
-    );
+/** The four rounds of one language: the student on a phone and a desktop, the instructor and the administrator. */
+export function accessibilityRounds(journey: Journey, locale: Locale): void {
+  test(
+    `${locale}: the login page and every student page, on a phone`,
+    async () => {
+      const findings: Finding[] = [];
+      const page = await openPage(journey, locale, 'phone');
+      await audit(page, '/login', findings, 'phone');
+      await login(page, 's20240001');
+      await settle(page);
+      const { courseId, activities } = await discoverCourse(page);
+      const exam = activities.find((activity) => activity.type === 'exam');
+      // Every activity type in zh-CN; in the other languages the pages whose own texts change most (the
+      // layout rules are the same in every language, the lengths of the words are not).
+      const routes = courseRoutes(courseId, locale === 'zh-CN' ? activities : activities.filter(isWordy));
+      routes.push('/user/calendar?view=list', '/user/settings', `/course/${courseId}/announcements`);
+      if (exam) routes.push(`/exam/${exam.id}/take`);
+      for (const route of routes) await audit(page, route, findings, 'phone');
+      report(findings);
+    },
+    ROUND_TIMEOUT,
+  );
 
-    test(
-      `${locale}: the student's main pages on a desktop`,
-      async () => {
-        const findings: Finding[] = [];
-        const page = await openPage(locale, 'desktop');
-        await audit(page, '/login', findings, 'desktop');
-        await login(page, 's20240001');
-        await settle(page);
-        const { courseId } = await discoverCourse(page);
-        const routes = [
-          '/user/courses',
-          `/course/${courseId}`,
-          `/course/${courseId}/members`,
-          '/user/calendar',
-        ];
-        for (const route of routes) {
-          await audit(page, route, findings, 'desktop');
-        }
-        report(findings);
-      },
-      ROUND_TIMEOUT,
-    );
+  test(
+    `${locale}: the student's main pages on a desktop`,
+    async () => {
+      const findings: Finding[] = [];
+      const page = await openPage(journey, locale, 'desktop');
+      await audit(page, '/login', findings, 'desktop');
+      await login(page, 's20240001');
+      await settle(page);
+      const { courseId } = await discoverCourse(page);
+      const routes = [
+        '/user/courses',
+        `/course/${courseId}`,
+        `/course/${courseId}/members`,
+        '/user/calendar',
+      ];
+      for (const route of routes) {
+        await audit(page, route, findings, 'desktop');
+      }
+      report(findings);
+    },
+    ROUND_TIMEOUT,
+  );
 
-    test(
-      `${locale}: every instructor and administrator page on a desktop`,
-      async () => {
-        const findings: Finding[] = [];
-        const page = await openPage(locale, 'desktop');
-        await login(page, 't1001');
-        await settle(page);
-        const { courseId, activities } = await discoverCourse(page);
-        // Every activity type once (zh-CN); in the other languages the pages whose own texts change most.
-        const shown = locale === 'zh-CN' ? activities : activities.filter(isWordy);
-        const routes = [...courseRoutes(courseId, shown), '/subject-libs'];
-        for (const route of routes) await audit(page, route, findings, 'desktop');
+  test(
+    `${locale}: every instructor and administrator page on a desktop`,
+    async () => {
+      const findings: Finding[] = [];
+      const page = await openPage(journey, locale, 'desktop');
+      await login(page, 't1001');
+      await settle(page);
+      const { courseId, activities } = await discoverCourse(page);
+      // Every activity type once (zh-CN); in the other languages the pages whose own texts change most.
+      const shown = locale === 'zh-CN' ? activities : activities.filter(isWordy);
+      const routes = [...courseRoutes(courseId, shown), '/subject-libs'];
+      for (const route of routes) await audit(page, route, findings, 'desktop');
 
-        report(findings);
-      },
-      ROUND_TIMEOUT,
-    );
+      report(findings);
+    },
+    ROUND_TIMEOUT,
+  );
 
-    // zh-CN at the tablet width instructors are promised; the other languages (longer words) at desktop.
-    const screen: Screen = locale === 'zh-CN' ? 'tablet' : 'desktop';
-    test(
-      `${locale}: the instructor's tools and the administration, ${screen}`,
-      async () => {
-        const findings: Finding[] = [];
-        const page = await openPage(locale, screen);
-        await login(page, 't1001');
-        await settle(page);
-        const { courseId, activities } = await discoverCourse(page);
-        for (const route of await toolRoutes(page, courseId, activities)) {
-          await audit(page, route, findings, screen);
-        }
+  // zh-CN at the tablet width instructors are promised; the other languages (longer words) at desktop.
+  const screen: Screen = locale === 'zh-CN' ? 'tablet' : 'desktop';
+  test(
+    `${locale}: the instructor's tools and the administration, ${screen}`,
+    async () => {
+      const findings: Finding[] = [];
+      const page = await openPage(journey, locale, screen);
+      await login(page, 't1001');
+      await settle(page);
+      const { courseId, activities } = await discoverCourse(page);
+      for (const route of await toolRoutes(page, courseId, activities)) {
+        await audit(page, route, findings, screen);
+      }
 
-        const admin = await openPage(locale, screen);
-        await login(admin, 'admin');
-        await settle(admin);
-        for (const route of ADMIN_ROUTES) await audit(admin, route, findings, screen);
-        report(findings);
-      },
-      ROUND_TIMEOUT,
-    );
-  }
+      const admin = await openPage(journey, locale, screen);
+      await login(admin, 'admin');
+      await settle(admin);
+      for (const route of ADMIN_ROUTES) await audit(admin, route, findings, screen);
+      report(findings);
+    },
+    ROUND_TIMEOUT,
+  );
+}
 
+/** The skip link and the phone's menu button, in English. */
+export function keyboardRound(journey: Journey): void {
   test('the skip link is the first stop of the keyboard and moves focus to the main content', async () => {
-    const page = await openPage('en-US', 'phone');
+    const page = await openPage(journey, 'en-US', 'phone');
     await login(page, 's20240001');
     await settle(page);
     await page.keyboard.press('Tab');
@@ -274,4 +272,4 @@ describe('accessibility and phone layout', () => {
     await visible(nav.getByRole('link', { name: 'My courses' }));
     await visible(nav.getByRole('link', { name: 'To-do' }));
   });
-});
+}

@@ -1,0 +1,174 @@
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { RecycleBinItemType } from '@lectern/contracts/courses/recycle-bin.schemas';
+import { activities } from '../../db/schema/activities.ts';
+import { courseMembers, courseModules, courses, recycleBinItems, syllabi } from '../../db/schema/courses.ts';
+import { users } from '../../db/schema/identity.ts';
+import type { Database, Executor } from '../../platform/database.ts';
+import type { CourseAccessRow } from './course-access.ts';
+
+export type RecycleBinItemRow = typeof recycleBinItems.$inferSelect;
+export type NewRecycleBinItem = typeof recycleBinItems.$inferInsert;
+export type RecycleBinListRow = RecycleBinItemRow & { deletedByName: string | null };
+
+const listColumns = { item: recycleBinItems, deletedByName: users.name };
+
+/**
+ * Course recycle bins (decision 0015): deleting points rows at an item instead of removing them,
+ * restoring clears the pointers, and removing an item is the one hard delete (the pointers cascade).
+ */
+export function recycleBinRepository(db: Database) {
+  return {
+    async insert(values: NewRecycleBinItem, tx: Executor = db): Promise<RecycleBinItemRow> {
+      const [row] = await tx.insert(recycleBinItems).values(values).returning();
+      if (!row) throw new Error('insert returned no row');
+      return row;
+    },
+
+    async findById(id: number, tx: Executor = db): Promise<RecycleBinItemRow | undefined> {
+      const [row] = await tx.select().from(recycleBinItems).where(eq(recycleBinItems.id, id));
+      return row;
+    },
+
+    /** The item locked for the rest of the transaction, so a restore and a purge never both act on it. */
+    async lock(id: number, tx: Executor): Promise<RecycleBinItemRow | undefined> {
+      const [row] = await tx.select().from(recycleBinItems).where(eq(recycleBinItems.id, id)).for('update');
+      return row;
+    },
+
+    /** A course's bin, newest deletion first; the course's own deletion is listed elsewhere. */
+    async listOfCourse(courseId: number, tx: Executor = db): Promise<RecycleBinListRow[]> {
+      const rows = await tx
+        .select(listColumns)
+        .from(recycleBinItems)
+        .leftJoin(users, eq(users.id, recycleBinItems.deletedBy))
+        .where(and(eq(recycleBinItems.courseId, courseId), sql`${recycleBinItems.itemType} <> 'course'`))
+        .orderBy(desc(recycleBinItems.deletedAt), desc(recycleBinItems.id));
+      return rows.map((r) => ({ ...r.item, deletedByName: r.deletedByName }));
+    },
+
+    /** Deleted courses of the organisation the user owns, teaches as instructor, or (admins) any. */
+    async listDeletedCourses(
+      orgId: number,
+      userId: number,
+      isOrgAdmin: boolean,
+      tx: Executor = db,
+    ): Promise<RecycleBinListRow[]> {
+      const mine = sql`(${courses.createdBy} = ${userId} or exists (select 1 from ${courseMembers} m where m.course_id = ${courses.id} and m.user_id = ${userId} and 'instructor' = any(m.roles)))`;
+      const rows = await tx
+        .select(listColumns)
+        .from(recycleBinItems)
+        .innerJoin(courses, eq(courses.recycleBinItemId, recycleBinItems.id))
+        .leftJoin(users, eq(users.id, recycleBinItems.deletedBy))
+        .where(and(eq(recycleBinItems.orgId, orgId), isOrgAdmin ? undefined : mine))
+        .orderBy(desc(recycleBinItems.deletedAt), desc(recycleBinItems.id));
+      return rows.map((r) => ({ ...r.item, deletedByName: r.deletedByName }));
+    },
+
+    /**
+     * The caller's access row to a course whether or not the course is deleted: only the recycle bin
+     * may look at a deleted course, to restore it.
+     */
+    async courseAccessRow(
+      courseId: number,
+      userId: number,
+      tx: Executor = db,
+    ): Promise<CourseAccessRow | undefined> {
+      const [row] = await tx
+        .select({
+          orgId: courses.orgId,
+          createdBy: courses.createdBy,
+          courseType: courses.courseType,
+          roles: courseMembers.roles,
+        })
+        .from(courses)
+        .leftJoin(
+          courseMembers,
+          and(eq(courseMembers.courseId, courses.id), eq(courseMembers.userId, userId)),
+        )
+        .where(eq(courses.id, courseId));
+      return row;
+    },
+
+    async markCourse(courseId: number, itemId: number, tx: Executor): Promise<void> {
+      await tx.update(courses).set({ recycleBinItemId: itemId }).where(eq(courses.id, courseId));
+    },
+
+    /** The module with its syllabi and activities not already in the bin: they come back together. */
+    async markModule(moduleId: number, itemId: number, tx: Executor): Promise<void> {
+      await tx.update(courseModules).set({ recycleBinItemId: itemId }).where(eq(courseModules.id, moduleId));
+      await tx
+        .update(syllabi)
+        .set({ recycleBinItemId: itemId })
+        .where(and(eq(syllabi.moduleId, moduleId), isNull(syllabi.recycleBinItemId)));
+      await tx
+        .update(activities)
+        .set({ recycleBinItemId: itemId })
+        .where(and(eq(activities.moduleId, moduleId), isNull(activities.recycleBinItemId)));
+    },
+
+    async markSyllabus(syllabusId: number, itemId: number, tx: Executor): Promise<void> {
+      await tx.update(syllabi).set({ recycleBinItemId: itemId }).where(eq(syllabi.id, syllabusId));
+    },
+
+    async markActivity(activityId: number, itemId: number, tx: Executor): Promise<void> {
+      await tx.update(activities).set({ recycleBinItemId: itemId }).where(eq(activities.id, activityId));
+    },
+
+    /** The module an activity or syllabus hangs from, with whether it is itself in the bin. */
+    async moduleOf(
+      type: Extract<RecycleBinItemType, 'activity' | 'syllabus'>,
+      itemId: number,
+      tx: Executor = db,
+    ): Promise<{ name: string; deleted: boolean } | undefined> {
+      const table = type === 'activity' ? activities : syllabi;
+      const [row] = await tx
+        .select({ name: courseModules.name, binItem: courseModules.recycleBinItemId })
+        .from(table)
+        .innerJoin(courseModules, eq(courseModules.id, table.moduleId))
+        .where(eq(table.id, itemId));
+      return row ? { name: row.name, deleted: row.binItem !== null } : undefined;
+    },
+
+    /** Brings back every row deleted with the item, then drops the item (nothing cascades: no row points at it). */
+    async restore(itemId: number, tx: Executor): Promise<void> {
+      for (const table of [courses, courseModules, syllabi, activities]) {
+        await tx.update(table).set({ recycleBinItemId: null }).where(eq(table.recycleBinItemId, itemId));
+      }
+      await tx.delete(recycleBinItems).where(eq(recycleBinItems.id, itemId));
+    },
+
+    /**
+     * The hard delete. A module's purge takes the activities and syllabi inside it that were deleted
+     * on their own, so their items go first; the rest follows by cascade from the item.
+     */
+    async purge(item: RecycleBinItemRow, tx: Executor): Promise<void> {
+      if (item.itemType === 'module') {
+        const inModule = (table: typeof activities | typeof syllabi) =>
+          tx.select({ id: table.recycleBinItemId }).from(table).where(eq(table.moduleId, item.itemId));
+        await tx
+          .delete(recycleBinItems)
+          .where(
+            and(
+              eq(recycleBinItems.courseId, item.courseId),
+              inArray(recycleBinItems.itemType, ['activity', 'syllabus']),
+              sql`${recycleBinItems.id} in (${inModule(activities)} union ${inModule(syllabi)})`,
+            ),
+          );
+      }
+      await tx.delete(recycleBinItems).where(eq(recycleBinItems.id, item.id));
+    },
+
+    /** Ids of items deleted at or before the cutoff, oldest first. */
+    async expiredIds(cutoff: Date, limit: number, tx: Executor = db): Promise<number[]> {
+      const rows = await tx
+        .select({ id: recycleBinItems.id })
+        .from(recycleBinItems)
+        .where(lte(recycleBinItems.deletedAt, cutoff))
+        .orderBy(recycleBinItems.deletedAt, recycleBinItems.id)
+        .limit(limit);
+      return rows.map((r) => r.id);
+    },
+  };
+}
+
+export type RecycleBinRepository = ReturnType<typeof recycleBinRepository>;

@@ -1,0 +1,510 @@
+import type { DisposableKind, FixtureId, FixtureIds } from './security-world.ts';
+
+/**
+ * Who may call every API route: the one table the permission matrix test (permission-matrix.routes.test.ts)
+ * checks against the running app, each route × each caller below. A route the app serves without a row
+ * here fails that test ("add an entry for METHOD /path"); a row for a route that is gone fails it too.
+ *
+ * To add a route:
+ * 1. Add `'METHOD /api/path/:param': { allow: [...] }` in its section, the path exactly as registered (Fastify's
+ *    `:param`, as the failure message prints it). HEAD follows GET and needs no row.
+ * 2. `allow` names the callers who must get through (2xx, or a 4xx other than 401/403/404 such as 400 or 409
+ *    from a business rule); every other caller must be refused: 401 when anonymous, 403 or 404 otherwise.
+ *    Use the groups below (MEMBERS, TEACHING, ...) where they say what you mean. Simulation is a read-only
+ *    view of one course: writes never list 'simulating'.
+ * 3. Path parameters are filled from the fixture (security-world.ts) by name and path (`guessParam` in the
+ *    test). Name them in `params` when the guess is wrong: a fixture id, `{ disposable: kind }` for an object
+ *    the call deletes or reshapes (one per caller and route; add a kind in security-world.ts if needed), or
+ *    `{ missing: true }` with `notFoundAllowed: 'why'` when the fixture cannot make it.
+ * 4. The body is the smallest one the route's OpenAPI schema accepts; give `body` (and `query`) when a
+ *    refinement or a real id is needed, since a refused caller must meet 403, not a 400 for the body.
+ * 5. If a caller's answer is a product defect you cannot fix now, keep the intended `allow`, add
+ *    `knownDefect: 'what and why'`, and say so: the test reports it, and fails once it is fixed.
+ * Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx vitest run --project server \
+ *   apps/server/src/security/permission-matrix.routes.test.ts
+ */
+export const ROLES = [
+  'anonymous',
+  'outsider',
+  'otherInstructor',
+  'student',
+  'simulating',
+  'assistant',
+  'owner',
+  'orgAdmin',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+export type ParamSource = FixtureId | { disposable: DisposableKind } | { missing: true };
+
+export type MatrixEntry = {
+  /** Callers that get through; all others must be refused. */
+  allow: readonly Role[];
+  params?: Record<string, ParamSource>;
+  /** Query parameters beyond the required ones the OpenAPI document gives. */
+  query?: (ids: FixtureIds) => Record<string, string>;
+  /** The request body, when the minimal one from the OpenAPI schema would not pass validation. */
+  body?: ((ids: FixtureIds) => unknown) | Record<string, unknown>;
+  /** A body that is not JSON (raw bytes), with its content type. */
+  raw?: { contentType: string; payload: string };
+  /**
+   * For routes that answer everyone but leave out what the caller may not see: a refused caller's 2xx
+   * passes when this says the answer reveals nothing.
+   */
+  hidesFromRefused?: (body: unknown) => boolean;
+  /** The call changes the caller's own session (sign-out, simulation): each caller gets a fresh one. */
+  freshSession?: true;
+  /**
+   * Why an allowed caller may meet 404 here: the addressed object cannot be made in the fixture (for
+   * example a duplicate-check pair), so the call can only prove that refused callers are refused.
+   */
+  notFoundAllowed?: string;
+  /** A product defect this row exposes; the row states the intended rule and the test reports the gap. */
+  knownDefect?: string;
+};
+
+const EVERYONE = ROLES;
+const SIGNED_IN = ROLES.filter((role) => role !== 'anonymous');
+/** Signed-in callers writing: simulating is a read-only view of one course, but not of the user's own things. */
+const ADMIN = ['orgAdmin'] as const;
+/** Members of the course (and the organisation administrator, who may enter any course). */
+const MEMBERS = ['student', 'simulating', 'assistant', 'owner', 'orgAdmin'] as const;
+/** Members taking part: simulation writes nothing. */
+const PARTICIPANTS = ['student', 'assistant', 'owner', 'orgAdmin'] as const;
+/** The teaching team of the course and the administrator. */
+const TEACHING = ['assistant', 'owner', 'orgAdmin'] as const;
+const OWNER_OR_ADMIN = ['owner', 'orgAdmin'] as const;
+/**
+ * The course owner acting on what they made for themselves (tokens, files, rubrics). Simulation is a view of
+ * one course only: outside it, the simulating session is the owner's own.
+ */
+const OWNER_ONLY = ['simulating', 'owner'] as const;
+/** What the owner made, or the administrator of its organisation. */
+const OWNER_OR_ORG_ADMIN = ['simulating', 'owner', 'orgAdmin'] as const;
+/** Teaching somewhere in the organisation, not simulating (may make libraries and rubrics). */
+const TEACHING_ANYWHERE = ['otherInstructor', 'assistant', 'owner', 'orgAdmin'] as const;
+/** Any signed-in caller writing their own things: never while simulating (ARCHITECTURE.md, "Security"). */
+const NOT_SIMULATING = SIGNED_IN.filter((role) => role !== 'simulating');
+/** Members of the course who may see their own work: the simulated student has none. */
+const MEMBERS_WITH_WORK = ['student', 'assistant', 'owner', 'orgAdmin'] as const;
+
+/** One single-choice question, as the authoring routes take it. */
+const QUESTION = {
+  type: 'single_selection',
+  description: '<p>Pick one</p>',
+  point: 1,
+  options: [
+    { content: 'yes', is_answer: true },
+    { content: 'no', is_answer: false },
+  ],
+};
+
+export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
+  // Platform and identity
+  'GET /api/openapi.json': { allow: EVERYONE },
+  'GET /api/health': { allow: EVERYONE },
+  'POST /api/login': { allow: EVERYONE, body: { user_name: 'nobody', password: 'wrong-password' } },
+  'POST /api/logout': { allow: SIGNED_IN, freshSession: true },
+  'GET /api/user': { allow: SIGNED_IN },
+  'GET /api/org': { allow: SIGNED_IN },
+  'GET /api/orgs/:id/departments': { allow: SIGNED_IN },
+  'GET /api/org/users': { allow: ADMIN },
+  'POST /api/org/users': { allow: ADMIN },
+  'PUT /api/org/users/:id': { allow: ADMIN, params: { id: 'spare' } },
+  'POST /api/org/users/import': { allow: ADMIN },
+  'GET /api/user/access-tokens': { allow: SIGNED_IN },
+  'POST /api/user/access-tokens': { allow: NOT_SIMULATING },
+  'DELETE /api/user/access-tokens/:id': {
+    allow: ['owner'],
+    params: { id: { disposable: 'accessToken' } },
+  },
+  'GET /api/orgs/:id/settings': { allow: SIGNED_IN },
+  'PUT /api/orgs/:id/settings': { allow: ADMIN },
+  'GET /api/orgs/:id/live-record-settings': { allow: SIGNED_IN },
+  'GET /api/portal-logo': { allow: EVERYONE },
+  'GET /api/portal-logo/blob': { allow: EVERYONE, notFoundAllowed: 'the fixture organisation has no logo' },
+  'PUT /api/orgs/:id/portal-logo': { allow: ADMIN },
+  'GET /api/orgs/:id/alert-popup': { allow: SIGNED_IN },
+  'PUT /api/orgs/:id/alert-popup': { allow: ADMIN },
+  'POST /api/orgs/:id/departments': { allow: ADMIN },
+  'PUT /api/orgs/:id/departments/:childId': { allow: ADMIN, body: { name: 'Renamed' } },
+  'DELETE /api/orgs/:id/departments/:childId': {
+    allow: ADMIN,
+    params: { childId: { disposable: 'department' } },
+  },
+  'GET /api/orgs/:id/academic-years': { allow: SIGNED_IN },
+  'POST /api/orgs/:id/academic-years': { allow: ADMIN },
+  'PUT /api/orgs/:id/academic-years/:childId': { allow: ADMIN },
+  'DELETE /api/orgs/:id/academic-years/:childId': {
+    allow: ADMIN,
+    params: { childId: { disposable: 'academicYear' } },
+  },
+  'POST /api/orgs/:id/semesters': { allow: ADMIN },
+  'PUT /api/orgs/:id/semesters/:childId': { allow: ADMIN },
+  'DELETE /api/orgs/:id/semesters/:childId': {
+    allow: ADMIN,
+    params: { childId: { disposable: 'semester' } },
+  },
+  'PUT /api/user/settings': { allow: NOT_SIMULATING },
+  'GET /api/sso/providers': { allow: EVERYONE },
+  'GET /api/profile': { allow: SIGNED_IN },
+
+  // Courses
+  'POST /api/course': { allow: ['otherInstructor', 'owner', 'orgAdmin'] },
+  'GET /api/courses/:id': { allow: MEMBERS },
+  'GET /api/course/:id': { allow: MEMBERS },
+  'PUT /api/courses/:id': { allow: TEACHING, params: { id: { disposable: 'course' } } },
+  'DELETE /api/courses/:id': { allow: OWNER_OR_ADMIN, params: { id: { disposable: 'course' } } },
+  'POST /api/my-courses': { allow: SIGNED_IN },
+  'GET /api/my-courses': { allow: SIGNED_IN },
+  // The student's own courses: the student and the administrator.
+  'GET /api/users/:id/courses': { allow: ['student', 'orgAdmin'] },
+  'GET /api/user/recently-visited-courses': { allow: SIGNED_IN },
+  'GET /api/current-semester-info': { allow: SIGNED_IN },
+  'GET /api/my-semesters': { allow: SIGNED_IN },
+  'POST /api/courses/:id/simulate': { allow: ['simulating', 'assistant', 'owner'], freshSession: true },
+  'GET /api/courses/:id/modules': { allow: MEMBERS },
+  'GET /api/courses/:id/all-sections': { allow: MEMBERS },
+  'POST /api/courses/:id/modules': { allow: TEACHING },
+  'PUT /api/courses/:id/modules/sort': { allow: TEACHING },
+  'PUT /api/modules/:id': { allow: TEACHING },
+  'DELETE /api/modules/:id': { allow: TEACHING, params: { id: { disposable: 'module' } } },
+  'PUT /api/modules/:id/syllabuses/sort': { allow: TEACHING },
+  'POST /api/courses/:id/syllabuses': { allow: TEACHING },
+  'PUT /api/syllabuses/:id': { allow: TEACHING },
+  'DELETE /api/syllabuses/:id': { allow: TEACHING, params: { id: { disposable: 'syllabus' } } },
+  'GET /api/course/:id/students': { allow: MEMBERS },
+  'GET /api/courses/:id/students': { allow: MEMBERS },
+  'GET /api/courses/:id/instructors': { allow: MEMBERS },
+  'GET /api/courses/:id/educators': { allow: MEMBERS },
+  'GET /api/courses/:id/hosts': { allow: MEMBERS },
+  'GET /api/courses/:id/members': { allow: MEMBERS },
+  'POST /api/courses/:id/members': {
+    allow: TEACHING,
+    body: (ids) => ({ user_ids: [ids.spare], roles: ['student'] }),
+  },
+  'GET /api/courses/:id/enrollments/users/:userId': { allow: MEMBERS },
+  'PUT /api/courses/:id/members/:userId': { allow: TEACHING, params: { userId: { disposable: 'member' } } },
+  'DELETE /api/courses/:id/members/:userId': {
+    allow: TEACHING,
+    params: { userId: { disposable: 'member' } },
+  },
+  'GET /api/courses/:id/group-sets': { allow: MEMBERS },
+  'POST /api/courses/:id/group-sets': { allow: TEACHING },
+  'PUT /api/group-sets/:id': { allow: TEACHING },
+  'DELETE /api/group-sets/:id': { allow: TEACHING, params: { id: { disposable: 'groupSet' } } },
+  'POST /api/group-sets/:id/groups': { allow: TEACHING },
+  'PUT /api/groups/:id': { allow: TEACHING, params: { id: { disposable: 'group' } } },
+  'DELETE /api/groups/:id': { allow: TEACHING, params: { id: { disposable: 'group' } } },
+  'GET /api/courses/:id/group-users': { allow: MEMBERS },
+
+  // Activities
+  'POST /api/courses/:courseId/activities': { allow: TEACHING },
+  'GET /api/courses/:courseId/activities': { allow: MEMBERS },
+  'GET /api/activities/have-dependents': { allow: SIGNED_IN },
+  'GET /api/activities/:id': { allow: MEMBERS },
+  'PUT /api/activities/:id': { allow: TEACHING, params: { id: { disposable: 'activity' } } },
+  'DELETE /api/activities/:id': { allow: TEACHING, params: { id: { disposable: 'activity' } } },
+  // While simulating the read is answered but not recorded (activities.service recordRead).
+  'POST /api/course/activities-read/:activityId': { allow: MEMBERS },
+  'GET /api/course/:courseId/learning-activity/:activityId': { allow: MEMBERS },
+  'GET /api/course/:courseId/coursewares': { allow: MEMBERS },
+  'GET /api/courses/:courseId/live-record': { allow: MEMBERS },
+  'GET /api/completion-criteria': { allow: SIGNED_IN },
+
+  // Uploads
+  'POST /api/uploads': { allow: NOT_SIMULATING },
+  'GET /api/uploads/:id': { allow: OWNER_OR_ORG_ADMIN },
+  'GET /api/uploads/:id/blob': { allow: OWNER_OR_ORG_ADMIN },
+  'GET /api/uploads/:id/preview': { allow: OWNER_OR_ORG_ADMIN },
+  'GET /api/uploads/reference/:referenceId/blob': { allow: MEMBERS },
+  'GET /api/activities/:id/upload_references': { allow: MEMBERS },
+  'GET /api/uploads/:id/url': { allow: OWNER_OR_ORG_ADMIN },
+  'GET /api/uploads/document/:id/url': { allow: OWNER_OR_ORG_ADMIN },
+  'GET /api/uploads/reference/document/:referenceId/url': { allow: MEMBERS },
+  'DELETE /api/uploads/:id': {
+    allow: OWNER_OR_ADMIN,
+    params: { id: { disposable: 'upload' } },
+  },
+  'PUT /api/uploads/:id/content': {
+    allow: ['owner'],
+    raw: { contentType: 'application/octet-stream', payload: 'bytes' },
+  },
+
+  // Discussions
+  'GET /api/activities/:id/comments': { allow: MEMBERS },
+  'POST /api/activities/:id/comments': { allow: PARTICIPANTS },
+  'POST /api/activities/:id/comments/operate': {
+    allow: PARTICIPANTS,
+    body: (ids) => ({ target_ids: [ids.rivalComment], target_type: 'comment', operate_type: 'like' }),
+  },
+  'GET /api/activities/:id/comment/count': { allow: MEMBERS },
+  'GET /api/activities/:id/comment/page-count': { allow: MEMBERS },
+  'PUT /api/comments/:id': { allow: ['student', 'assistant', 'owner', 'orgAdmin'] },
+  'DELETE /api/comments/:id': {
+    allow: ['student', 'assistant', 'owner', 'orgAdmin'],
+    params: { id: { disposable: 'comment' } },
+  },
+  'GET /api/comments/:id/replies': { allow: MEMBERS },
+  'POST /api/comments/:id/replies': { allow: PARTICIPANTS },
+  // Anyone may ask; replies of comments the caller cannot see are left out.
+  'GET /api/comment-replies': {
+    allow: MEMBERS,
+    query: (ids) => ({ comment_ids: String(ids.comment) }),
+    hidesFromRefused: (body) => Object.keys((body as { replies: object }).replies).length === 0,
+  },
+  'PUT /api/comment-replies/:id': { allow: ['student', 'assistant', 'owner', 'orgAdmin'] },
+  'DELETE /api/comment-replies/:id': {
+    allow: ['student', 'assistant', 'owner', 'orgAdmin'],
+    params: { id: { disposable: 'reply' } },
+  },
+  'GET /api/activities/:id/topics': { allow: MEMBERS },
+  'GET /api/topics/:id': { allow: MEMBERS },
+  'GET /api/studio/:id/hot-topics': { allow: MEMBERS },
+
+  // Exams: taking, marking, retakes, classroom exams
+  'GET /api/courses/:cid/exam-list': { allow: MEMBERS },
+  'GET /api/courses/:cid/exam-scores': { allow: MEMBERS },
+  'GET /api/exam/:id/check-exam-qualification': { allow: MEMBERS },
+  'GET /api/exams/:id/distribute': { allow: ['student'], params: { id: 'openExam' } },
+  'POST /api/exams/:id/submissions': { allow: ['student'], params: { id: 'openExam' } },
+  'GET /api/exams/:id/submissions': { allow: MEMBERS },
+  'GET /api/exams/:id/submissions/:sid': { allow: ['student', 'assistant', 'owner', 'orgAdmin'] },
+  'GET /api/exams/:id/subjects/:subjectId/examinees': { allow: TEACHING },
+  'GET /api/exams/:id/subjects/:subjectId/groups': { allow: TEACHING },
+  'GET /api/exams/:id/subjects/:subjectId/examinees/:examineeId/submissions': { allow: TEACHING },
+  'GET /api/exams/:id/subjects/:subjectId/groups/:groupId/submissions': { allow: TEACHING },
+  'PUT /api/exams/:id/submissions/:sid/comment': { allow: TEACHING },
+  'POST /api/exams/:id/give-score': { allow: TEACHING },
+  'POST /api/exams/:id/give-scores': { allow: TEACHING },
+  'POST /api/exams/:id/submissions/:sid/marked-attachments': { allow: TEACHING },
+  'DELETE /api/uploads/marked_attachment/:id': {
+    allow: TEACHING,
+    params: { id: { missing: true } },
+    notFoundAllowed: 'a marked attachment is made through the marking flow, not in this fixture',
+  },
+  'POST /api/exams/:id/retake': { allow: TEACHING },
+  'GET /api/exams/:id/retake-record': { allow: TEACHING },
+  'GET /api/exams/:id/retake-records/:recordId/submission': { allow: TEACHING },
+  'GET /api/classroom-exams/:id/state': { allow: MEMBERS },
+  'POST /api/classroom-exams/:id/subjects/:subjectId/release': { allow: TEACHING },
+  'POST /api/classroom-exams/:id/subjects/:subjectId/close': { allow: TEACHING },
+  'POST /api/classroom/:id/submit/:subject_id': { allow: ['student'] },
+  'GET /api/exams/:id/scores.csv': { allow: TEACHING },
+
+  // Exams: authoring
+  'GET /api/exams/:id/subjects': { allow: TEACHING },
+  'POST /api/exams/:id/subjects': { allow: TEACHING, body: { subjects: [QUESTION] } },
+  'PUT /api/exams/:id/subjects/sort': { allow: TEACHING },
+  'GET /api/exams/:id/points': { allow: TEACHING },
+  'GET /api/classroom-exams/:id/subjects': { allow: TEACHING },
+  'POST /api/classroom-exams/:id/subjects': { allow: TEACHING, body: { subjects: [QUESTION] } },
+  'PUT /api/classroom-exams/:id/subjects/sort': { allow: TEACHING },
+  'GET /api/classrooms/:id/points': { allow: TEACHING },
+  'GET /api/exams/:id/subjective-questions': { allow: TEACHING },
+  'GET /api/subjects/:id': { allow: TEACHING },
+  'PUT /api/subjects/:id': { allow: TEACHING, body: QUESTION, params: { id: { disposable: 'subject' } } },
+  'DELETE /api/subjects/:id': { allow: TEACHING, params: { id: { disposable: 'subject' } } },
+  'GET /api/subject-libs': { allow: SIGNED_IN },
+  'POST /api/subject-libs': { allow: TEACHING_ANYWHERE },
+  'GET /api/course/:id/subject-libs': { allow: TEACHING },
+  'POST /api/course/:id/subject-libs': { allow: TEACHING },
+  'GET /api/subject-libs/:id': { allow: TEACHING },
+  'PUT /api/subject-libs/:id': { allow: TEACHING },
+  'DELETE /api/subject-libs/:id': { allow: TEACHING, params: { id: { disposable: 'subjectLib' } } },
+  'POST /api/subject-libs/:id/subjects': { allow: TEACHING, body: { subjects: [QUESTION] } },
+  'PUT /api/subject-libs/:id/subjects/sort': { allow: TEACHING },
+  'POST /api/subject-libs/:id/copy': {
+    allow: TEACHING,
+    query: (ids) => ({ examId: String(ids.exam) }),
+    body: (ids) => ({ subject_ids: [ids.libSubject] }),
+  },
+  'POST /api/subject-libs/:id/subjects/move': { allow: TEACHING },
+  'POST /api/subject-libs/:id/subjects/copy': { allow: TEACHING },
+  'GET /api/courses/:id/exams': { allow: MEMBERS },
+  'GET /api/exams/:id': { allow: MEMBERS },
+  'GET /api/classroom-exams/:id': { allow: MEMBERS },
+  'GET /api/exams/:id/makeup-users': { allow: TEACHING },
+  'PUT /api/exams/:id/makeup-users': { allow: TEACHING },
+  'GET /api/course/:id/subjects': { allow: TEACHING },
+
+  // Data import
+  // Converts the caller's own upload: the owner's file, into the owner's exam.
+  'POST /api/data-import/convert': {
+    allow: ['owner'],
+    body: (ids) => ({ upload_id: ids.upload, belong: 'exam', belong_id: ids.exam }),
+  },
+  'POST /api/data-import/identify': {
+    allow: TEACHING,
+    body: (ids) => ({
+      belong: 'exam',
+      belong_id: ids.exam,
+      content: '1. Pick one\nA. yes\nB. no\nAnswer: A',
+    }),
+  },
+  'GET /api/exams/:id/subjects/export': { allow: TEACHING },
+  'GET /api/classroom-exams/:id/subjects/export': { allow: TEACHING },
+  'GET /api/subject-libs/:id/subjects/export': { allow: TEACHING },
+
+  // Homework
+  'GET /api/homework/:id': { allow: MEMBERS },
+  'PATCH /api/homeworks/:id/description': { allow: TEACHING },
+  'PATCH /api/homeworks/:id/rubric': { allow: TEACHING },
+  'GET /api/homeworks/:id/reference-answer': { allow: TEACHING },
+  'PATCH /api/homeworks/:id/reference-answer': { allow: TEACHING },
+  'PUT /api/homework/:id/announce-mark-status': { allow: TEACHING },
+  'POST /api/course/activities/:id/submissions': { allow: ['student'] },
+  'GET /api/courses/:courseId/homework-activities': { allow: MEMBERS },
+  'GET /api/course/activities/:id/students/:studentId/submission': {
+    allow: ['student', 'assistant', 'owner', 'orgAdmin'],
+  },
+  'GET /api/activities/:id/students/:studentId/submission_list': {
+    allow: ['student', 'assistant', 'owner', 'orgAdmin'],
+  },
+  'GET /api/activities/:id/groups/:groupId/submission_list': {
+    allow: ['student', 'assistant', 'owner', 'orgAdmin'],
+  },
+  'GET /api/activities/:id/groups/:groupId/submission': {
+    allow: ['student', 'assistant', 'owner', 'orgAdmin'],
+  },
+  'GET /api/activities/:id/students/:studentId/homework-score': {
+    allow: ['student', 'assistant', 'owner', 'orgAdmin'],
+  },
+  'GET /api/homework/:id/submitters': { allow: TEACHING },
+  'PUT /api/course/activities/:id/submission/score': {
+    allow: TEACHING,
+    body: (ids) => ({ id: ids.homeworkSubmission, score: 80 }),
+  },
+  'POST /api/homework/:id/redo': { allow: TEACHING },
+  'POST /api/homework/:id/remind': { allow: TEACHING },
+  'POST /api/homework/:id/mark-unsubmitted': { allow: TEACHING },
+  'POST /api/homework/:id/recommend': { allow: TEACHING },
+  'POST /api/homework/:id/unrecommend': { allow: TEACHING },
+  'POST /api/homework/:id/make-up': { allow: TEACHING },
+  'POST /api/homework/:id/submit-on-behalf': { allow: TEACHING },
+  'GET /api/homework/:id/recommended-submissions': { allow: MEMBERS },
+  'GET /api/activity/:activityId/submitter/:submitterId/score-records': {
+    allow: ['student', 'assistant', 'owner', 'orgAdmin'],
+  },
+  'GET /api/submissions/:id/marked_attachments': { allow: ['student', 'assistant', 'owner', 'orgAdmin'] },
+  'GET /api/submissions/:id/marked_attachments/:attId': {
+    allow: ['student', 'assistant', 'owner', 'orgAdmin'],
+    params: { attId: { missing: true } },
+    notFoundAllowed: 'a marked attachment is made through the marking flow, not in this fixture',
+  },
+  'PUT /api/uploads/references/:id': {
+    allow: TEACHING,
+    body: (ids) => ({ upload_id: ids.upload }),
+    notFoundAllowed: 'a marked attachment is made through the marking flow, not in this fixture',
+  },
+  'PUT /api/course/activities/:id/submissions/correct-uploads': {
+    allow: TEACHING,
+    body: (ids) => ({ submission_id: ids.homeworkSubmission, uploads: [{ upload_id: ids.upload }] }),
+  },
+  'GET /api/homework/:id/inter-scores': { allow: MEMBERS },
+  'GET /api/homework/:id/intra-scores': { allow: MEMBERS },
+  'POST /api/homework/:id/inter-scores': {
+    allow: ['student'],
+    params: { id: 'groupHomework' },
+    body: (ids) => ({ group_id: ids.rivalGroup, score: 5 }),
+  },
+  'POST /api/homework/:id/intra-scores': {
+    allow: ['student'],
+    params: { id: 'groupHomework' },
+    body: (ids) => ({ user_id: ids.spare, score: 5 }),
+  },
+  'GET /api/activities/:id/group/:groupId/intra_submission': { allow: MEMBERS_WITH_WORK },
+  'GET /api/homework/:id/duplicate-detect/rate': {
+    allow: TEACHING,
+    query: (ids) => ({ target_ids: String(ids.student) }),
+  },
+  'GET /api/homework/:id/duplicate-detect/pairs': { allow: TEACHING },
+  'GET /api/homework/:id/duplicate-detect/pairs/:pairId': {
+    allow: TEACHING,
+    params: { pairId: { missing: true } },
+    notFoundAllowed: 'pairs come from the background duplicate check, which this fixture does not run',
+  },
+  'GET /api/homework/:id/duplicate-detect/third-party': { allow: TEACHING },
+
+  // Rubrics
+  'GET /api/rubrics': { allow: SIGNED_IN },
+  'POST /api/rubrics': { allow: TEACHING_ANYWHERE },
+  'GET /api/rubrics/:id': { allow: OWNER_ONLY },
+  'PUT /api/rubrics/:id': { allow: ['owner'] },
+  'DELETE /api/rubrics/:id': { allow: ['owner'], params: { id: { disposable: 'rubric' } } },
+
+  // Notifications, to-dos, calendar, search
+  'GET /api/notifications': { allow: SIGNED_IN },
+  'GET /api/notifications/unread-count': { allow: SIGNED_IN },
+  'PUT /api/notifications/read-all': { allow: SIGNED_IN },
+  'PUT /api/notifications/:id/read': { allow: ['student'] },
+  'GET /api/todos': { allow: SIGNED_IN },
+  'GET /api/calendar/events': { allow: SIGNED_IN },
+  'GET /api/search': { allow: SIGNED_IN },
+
+  // Gradebook
+  // Everyone in the course sees the gradebook: members other than the teaching team only their own row.
+  'GET /api/courses/:id/grade-score-items': { allow: MEMBERS },
+  'PUT /api/courses/:id/grade-score-items/:activityId': { allow: TEACHING },
+  'GET /api/courses/:id/gradebook': { allow: MEMBERS },
+  'GET /api/courses/:id/gradebook/export': { allow: TEACHING },
+
+  // Announcements
+  'GET /api/courses/:courseId/announcements': { allow: MEMBERS },
+  'POST /api/courses/:courseId/announcements': { allow: TEACHING },
+  'GET /api/org-announcements': { allow: SIGNED_IN },
+  'POST /api/org-announcements': { allow: ADMIN },
+  'GET /api/announcements/:id': { allow: MEMBERS },
+  'PUT /api/announcements/:id': { allow: TEACHING, params: { id: { disposable: 'announcement' } } },
+  'DELETE /api/announcements/:id': { allow: TEACHING, params: { id: { disposable: 'announcement' } } },
+  'PUT /api/announcements/:id/read': { allow: MEMBERS },
+  'GET /api/course-bulletins': { allow: MEMBERS },
+  'GET /api/announcement': { allow: SIGNED_IN },
+
+  // Recycle bin (decision 0015): the course's instructors and the administrator; assistants may delete
+  // activities but not restore or destroy them, and the bin is not part of what a simulated student sees.
+  'GET /api/courses/:id/recycle-bin': { allow: OWNER_OR_ADMIN },
+  // Deleted courses the caller may manage; everyone may ask (the list is theirs).
+  'GET /api/recycle-bin/courses': { allow: SIGNED_IN },
+  'POST /api/recycle-bin/:id/restore': { allow: OWNER_OR_ADMIN, params: { id: { disposable: 'binItem' } } },
+  'DELETE /api/recycle-bin/:id': { allow: OWNER_OR_ADMIN, params: { id: { disposable: 'binItem' } } },
+
+  // Push stream and roll calls. Only the course's students answer (the teaching team and the
+  // administrator are not on the roll); each caller starts and stops a roll call of their own.
+  'GET /api/push/stream': { allow: SIGNED_IN },
+  'POST /api/course/:c/rollcall': { allow: TEACHING, params: { c: 'course' } },
+  'POST /api/rollcall/:id/start-rollcall': { allow: TEACHING, params: { id: { disposable: 'rollcall' } } },
+  'PUT /api/rollcall/:id/stop_qr_rollcall': { allow: TEACHING, params: { id: { disposable: 'rollcall' } } },
+  'GET /api/course/:c/rollcall/:id/qr_code': { allow: TEACHING, params: { c: 'course', id: 'qrRollcall' } },
+  'GET /api/radar/rollcalls': { allow: SIGNED_IN },
+  'PUT /api/rollcall/:id/answer_number_rollcall': {
+    allow: ['student'],
+    params: { id: 'numberRollcall' },
+    body: { deviceId: 'matrix-number', numberCode: '2468' },
+  },
+  'PUT /api/rollcall/:id/answer': {
+    allow: ['student'],
+    params: { id: 'radarRollcall' },
+    body: { deviceId: 'matrix-radar', latitude: 31.2304, longitude: 121.4737, accuracy: 5 },
+  },
+  'PUT /api/rollcall/:id/answer_self_registration_rollcall': {
+    allow: ['student'],
+    params: { id: 'rollcall' },
+    body: { deviceId: 'matrix-self' },
+  },
+  // The student's token is not a current one (400): what matters here is who is refused before that.
+  'PUT /api/rollcall/:id/answer_qr_rollcall': {
+    allow: ['student'],
+    params: { id: 'qrRollcall' },
+    body: { deviceId: 'matrix-qr', data: 'stale' },
+  },
+  'GET /api/rollcall/:id/student_rollcalls': { allow: MEMBERS, params: { id: 'rollcall' } },
+  'PUT /api/rollcall/:id/student_rollcalls/:userId': {
+    allow: TEACHING,
+    params: { id: 'rollcall' },
+    body: { status: 'late' },
+  },
+  'GET /api/rollcall/:id/lite': { allow: MEMBERS, params: { id: 'rollcall' } },
+  'GET /api/courses/:id/modules/rollcalls': { allow: MEMBERS },
+  'GET /api/courses/:id/rollcalls/export': { allow: TEACHING },
+};
