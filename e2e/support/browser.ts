@@ -75,6 +75,22 @@ export async function launchBrowser(baseURL: string): Promise<BrowserSession> {
   };
 }
 
+/** Long enough for a busy machine; a context that takes longer is left to the browser's own close. */
+const CONTEXT_CLOSE_MS = 15_000;
+
+/**
+ * Closing a context has once hung for minutes after a test had passed (a page left on another origin's
+ * form post): the test's result is known by then, so a stuck close must not turn it into a hook timeout.
+ */
+async function closeWithin(context: BrowserContext, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  const outcome = await Promise.race([context.close().then(() => 'closed' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late')
+    console.error(`a browser context did not close within ${ms / 1000} s; left to the browser`);
+}
+
 function registerTestHooks(page: Page, context: BrowserContext, forget: () => void): void {
   try {
     // One onTestFinished hook, not onTestFailed: vitest runs the finished hooks first, and the page must
@@ -82,7 +98,7 @@ function registerTestHooks(page: Page, context: BrowserContext, forget: () => vo
     onTestFinished(async ({ task }) => {
       if (task.result?.state === 'fail') await screenshot(page, `${task.file.name}-${task.name}`);
       forget();
-      await context.close();
+      await closeWithin(context, CONTEXT_CLOSE_MS);
     });
   } catch {
     // Opened outside a test (beforeAll): no per-test hooks; BrowserSession.close() closes it.
