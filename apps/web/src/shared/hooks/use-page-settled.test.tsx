@@ -38,7 +38,8 @@ describe('usePageSettled', () => {
     const finish = startFetching();
     const { result } = renderHook(() => usePageSettled(), { wrapper });
 
-    await act(() => vi.advanceTimersByTimeAsync(5000));
+    // Well inside the few seconds after which a page settles anyway.
+    await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(result.current).toBe(false);
 
     await act(async () => {
@@ -48,6 +49,15 @@ describe('usePageSettled', () => {
     expect(result.current).toBe(false);
 
     await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(result.current).toBe(true);
+  });
+
+  it('settles a few seconds after loading even while a request never ends', async () => {
+    startFetching();
+    const { result } = renderHook(() => usePageSettled(), { wrapper });
+    await act(() => vi.advanceTimersByTimeAsync(3000));
+    expect(result.current).toBe(false);
+    await act(() => vi.advanceTimersByTimeAsync(1100));
     expect(result.current).toBe(true);
   });
 

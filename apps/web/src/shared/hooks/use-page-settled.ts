@@ -3,6 +3,11 @@ import { useEffect, useState } from 'react';
 
 /** How long nothing may be fetching before the page counts as settled. */
 const QUIET_MS = 1000;
+/**
+ * The longest a page waits after loading, quiet or not: a slow or endless request must not keep the
+ * top bar's language switcher and bell away for good.
+ */
+const MAX_WAIT_MS = 4000;
 
 type IdleWindow = Window & {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
@@ -11,7 +16,8 @@ type IdleWindow = Window & {
 
 /**
  * False until the page has settled — the document loaded, no query fetching for a quiet second, then an
- * idle moment — or the user first presses a key or a pointer; true from then on. For widgets a page does
+ * idle moment, or at most a few seconds after loading — or the user first presses a key or a pointer;
+ * true from then on. For widgets a page does
  * not draw first (decision 0014): mounted then, their code is not part of what the page waits for.
  */
 export function usePageSettled(): boolean {
@@ -37,6 +43,12 @@ export function usePageSettled(): boolean {
       window.removeEventListener('keydown', settle, { capture: true });
     };
   }, [settled]);
+
+  useEffect(() => {
+    if (settled || !loaded) return;
+    const cap = setTimeout(() => setSettled(true), MAX_WAIT_MS);
+    return () => clearTimeout(cap);
+  }, [settled, loaded]);
 
   useEffect(() => {
     if (settled || !loaded || fetching > 0) return;
