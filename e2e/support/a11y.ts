@@ -52,6 +52,7 @@ function courseRoutes(courseId: number, activities: Activity[]): string[] {
     ...activities.map((activity) => `/course/${courseId}/activity/${activity.id}`),
     `/course/${courseId}/members`,
     `/course/${courseId}/groups`,
+    `/course/${courseId}/rollcalls`,
   ];
 }
 
@@ -138,6 +139,7 @@ async function toolRoutes(page: Page, courseId: number, activities: Activity[]):
   return [
     `/course/${courseId}/grades`,
     `/course/${courseId}/announcements`,
+    `/course/${courseId}/recycle-bin`,
     `/exam/${exam!.id}/subjects`,
     `/exam/${exam!.id}/subjects/import`,
     `/exam/${exam!.id}/marking`,

@@ -25,11 +25,21 @@ function activityRow(page: Page, title: string) {
     .filter({ has: page.getByRole('link', { name: title, exact: true }) });
 }
 
-async function activityTitles(page: Page, courseId: number): Promise<string[]> {
+interface StoredActivity {
+  title: string;
+  published: boolean;
+  start_time: string | null;
+  status?: string;
+}
+
+async function storedActivities(page: Page, courseId: number): Promise<StoredActivity[]> {
   const response = await page.request.get(`/api/courses/${courseId}/activities`);
   expect(response.status()).toBe(200);
-  const body = (await response.json()) as { activities: { title: string }[] };
-  return body.activities.map((activity) => activity.title);
+  return ((await response.json()) as { activities: StoredActivity[] }).activities;
+}
+
+async function activityTitles(page: Page, courseId: number): Promise<string[]> {
+  return (await storedActivities(page, courseId)).map((activity) => activity.title);
 }
 
 describe('activities', () => {
@@ -82,9 +92,25 @@ describe('activities', () => {
 
     await visible(toast(page, '活动已创建'));
     await gone(createDialog);
+    // What the server stored first, so a failure below says whether the form or the list is wrong
+    // (this step failed twice in CI with nothing telling which).
+    const stored = (await storedActivities(page, courseId)).find((a) => a.title === title);
+    expect(stored, 'the created activity is listed by the API').toBeDefined();
+    expect(stored?.published).toBe(true);
+    expect(Date.parse(stored?.start_time ?? '') > Date.now(), `start_time ${stored?.start_time}`).toBe(true);
     const row = activityRow(page, title);
     await visible(row);
-    await visible(row.getByText('未开始', { exact: true }));
+    try {
+      await visible(row.getByText('未开始', { exact: true }));
+    } catch (error) {
+      const shown = await row
+        .first()
+        .innerText()
+        .catch(() => '(row gone)');
+      throw new Error(`the row shows: ${JSON.stringify(shown)}; stored: ${JSON.stringify(stored)}`, {
+        cause: error,
+      });
+    }
     // Shown with seconds, as every date is; the picker alone leaves them out.
     await visible(row.getByText(`${start}:00 开始，无截止时间`, { exact: true }));
     expect(await row.getByText('未发布', { exact: true }).count()).toBe(0);

@@ -88,36 +88,38 @@ export const CourseRollcallItemParamsSchema = z.object({ c: IdSchema, id: IdSche
 export const CourseModulesParamsSchema = z.object({ id: IdSchema });
 export const MarkStudentParamsSchema = z.object({ id: IdSchema, userId: IdSchema });
 
+/** What every view of a roll call names it by: ids, title and kind (one `is_*` flag per kind, as the clients read it). */
+const RollcallKindFields = z.object({
+  id: z.number().int(),
+  rollcall_id: z.number().int(),
+  course_id: z.number().int(),
+  title: z.string(),
+  type: RollcallTypeSchema,
+  is_number: z.boolean(),
+  is_radar: z.boolean(),
+  is_qr: z.boolean(),
+  is_self_registration: z.boolean(),
+});
+
 /** The roll call as its course's teaching team sees it. */
-export const RollcallSchema = z
-  .object({
-    id: z.number().int(),
-    rollcall_id: z.number().int(),
-    course_id: z.number().int(),
-    title: z.string(),
-    type: RollcallTypeSchema,
-    is_number: z.boolean(),
-    is_radar: z.boolean(),
-    is_qr: z.boolean(),
-    is_self_registration: z.boolean(),
-    status: RollcallStatusSchema,
-    /** The code to read out; null for students and for other kinds. */
-    number_code: z.string().nullable(),
-    latitude: z.number().nullable(),
-    longitude: z.number().nullable(),
-    radius: z.number().int().nullable(),
-    duration: z.number().int(),
-    started_at: NullableIsoDateTimeSchema,
-    ends_at: NullableIsoDateTimeSchema,
-    created_at: IsoDateTimeSchema,
-    /** Students checked in (on time or late). */
-    count: z.number().int(),
-    student_count: z.number().int(),
-    /** The caller's own status, for a student; null for the teaching team. */
-    my_status: StudentRollcallStatusSchema.nullable(),
-    can_manage: z.boolean(),
-  })
-  .meta({ id: 'Rollcall' });
+export const RollcallSchema = RollcallKindFields.extend({
+  status: RollcallStatusSchema,
+  /** The code to read out; null for students and for other kinds. */
+  number_code: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  radius: z.number().int().nullable(),
+  duration: z.number().int(),
+  started_at: NullableIsoDateTimeSchema,
+  ends_at: NullableIsoDateTimeSchema,
+  created_at: IsoDateTimeSchema,
+  /** Students checked in (on time or late). */
+  count: z.number().int(),
+  student_count: z.number().int(),
+  /** The caller's own status, for a student; null for the teaching team. */
+  my_status: StudentRollcallStatusSchema.nullable(),
+  can_manage: z.boolean(),
+}).meta({ id: 'Rollcall' });
 export type Rollcall = z.infer<typeof RollcallSchema>;
 
 export const RollcallStartedResponseSchema = RollcallSchema;
@@ -131,27 +133,16 @@ export const RollcallQrCodeResponseSchema = z.object({
 export type RollcallQrCodeResponse = z.infer<typeof RollcallQrCodeResponseSchema>;
 
 /** One open roll call of `GET /api/radar/rollcalls` (what a student may answer now). */
-export const OpenRollcallSchema = z
-  .object({
-    id: z.number().int(),
-    rollcall_id: z.number().int(),
-    course_id: z.number().int(),
-    course_name: z.string(),
-    title: z.string(),
-    type: RollcallTypeSchema,
-    is_number: z.boolean(),
-    is_radar: z.boolean(),
-    is_qr: z.boolean(),
-    is_self_registration: z.boolean(),
-    /** The roll call's own state (always in_progress here). */
-    rollcall_status: RollcallStatusSchema,
-    /** The caller's state in it. */
-    status: StudentRollcallStatusSchema,
-    /** The caller's answer waits for the instructor. */
-    pending_review: z.boolean(),
-    ends_at: NullableIsoDateTimeSchema,
-  })
-  .meta({ id: 'OpenRollcall' });
+export const OpenRollcallSchema = RollcallKindFields.extend({
+  course_name: z.string(),
+  /** The roll call's own state (always in_progress here). */
+  rollcall_status: RollcallStatusSchema,
+  /** The caller's state in it. */
+  status: StudentRollcallStatusSchema,
+  /** The caller's answer waits for the instructor. */
+  pending_review: z.boolean(),
+  ends_at: NullableIsoDateTimeSchema,
+}).meta({ id: 'OpenRollcall' });
 export type OpenRollcall = z.infer<typeof OpenRollcallSchema>;
 export const OpenRollcallsResponseSchema = z.object({ rollcalls: z.array(OpenRollcallSchema) });
 export type OpenRollcallsResponse = z.infer<typeof OpenRollcallsResponseSchema>;

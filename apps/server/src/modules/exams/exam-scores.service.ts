@@ -2,27 +2,13 @@ import { combineAttempts, roundScore } from '@lectern/contracts/exams/grading';
 import { subjectPoints } from '@lectern/contracts/exams/subject.schemas';
 import type { AppContext } from '../../platform/app-context.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
+import { csvLine } from '../../platform/files/csv.ts';
 import { translate } from '../../platform/messages.ts';
 import { examAccess } from './exam-access.ts';
 import { assertCanMark } from './exam-taking.policy.ts';
 import { examTakingRepository, type SubmissionWithInstance } from './exam-taking.repository.ts';
 import { markingRepository } from './marking.repository.ts';
 import { subjectsRepository } from './subjects.repository.ts';
-
-/**
- * A spreadsheet program runs a cell that starts with = + - @ (or a tab / carriage return) as a formula;
- * such cells are prefixed with an apostrophe. Every cell is quoted.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-export function csvLine(cells: readonly (string | number | null)[]): string {
-  return cells.map(csvCell).join(',');
-}
 
 /**
  * The scores a student gets in the export: by the exam's score rule, per question from the attempt the

@@ -19,7 +19,7 @@ import type { Actor } from '../../platform/http/request-context.ts';
 import { translate } from '../../platform/messages.ts';
 import { courseAccess } from '../courses/course-access.ts';
 import type { CourseAccess } from '../courses/courses.policy.ts';
-import { csvLine } from '../exams/exam-scores.service.ts';
+import { csvLine } from '../../platform/files/csv.ts';
 import { assertCanExport, assertCanWeigh, gradebookView } from './gradebook.policy.ts';
 import { presentItem, presentRow, type GradeItem } from './gradebook.presenter.ts';
 import {

@@ -21,7 +21,7 @@ import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts'
 import type { Actor } from '../../platform/http/request-context.ts';
 import { translate, type MessageKey } from '../../platform/messages.ts';
 import type { PushBus } from '../../platform/push/push-bus.ts';
-import { csvLine } from '../exams/exam-scores.service.ts';
+import { csvLine } from '../../platform/files/csv.ts';
 import { courseAccess } from '../courses/course-access.ts';
 import type { CourseAccess } from '../courses/courses.policy.ts';
 import { radarVerdict } from '@lectern/contracts/rollcalls/geofence';

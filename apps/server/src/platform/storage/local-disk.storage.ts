@@ -1,10 +1,10 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, opendir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { AppError, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
+import { byteMeter } from './byte-meter.ts';
 import type { Storage, StoredObject } from './storage.ts';
 
 /** Keeps bytes under one directory. Writes go to a temporary name first, so a failed upload leaves no file. */
@@ -21,29 +21,15 @@ export function localDiskStorage(root: string): Storage {
       const target = resolve(key);
       await mkdir(path.dirname(target), { recursive: true });
       const temporary = `${target}.partial-${randomUUID()}`;
-      const hash = createHash('sha256');
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > maxBytes) {
-            callback(new AppError('payload_too_large'));
-            return;
-          }
-          hash.update(chunk);
-          callback(null, chunk);
-        },
-      });
+      const meter = byteMeter(body, maxBytes);
       try {
-        await pipeline(body, meter, createWriteStream(temporary, { flags: 'wx' }));
-        // A multipart stream cut at the size limit ends quietly with `truncated` set instead of failing.
-        if ((body as Readable & { truncated?: boolean }).truncated) throw new AppError('payload_too_large');
+        await pipeline(body, meter.stream, createWriteStream(temporary, { flags: 'wx' }));
         await rename(temporary, target);
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;
       }
-      return { size, sha256: hash.digest('hex') };
+      return meter.stored();
     },
 
     async get(key, range) {

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { Readable, Transform, pipeline } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -10,7 +9,8 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { AppError, notFound } from '../errors.ts';
+import { notFound } from '../errors.ts';
+import { byteMeter } from './byte-meter.ts';
 import type { Storage, StoredObject } from './storage.ts';
 
 export type S3StorageOptions = {
@@ -85,33 +85,12 @@ export function s3Storage(options: S3StorageOptions): Storage {
   return {
     async put(key, body, { maxBytes }) {
       const Key = objectKey(key);
-      const hash = createHash('sha256');
-      let size = 0;
-      const meter = new Transform({
-        transform(chunk: Buffer, _encoding, callback) {
-          size += chunk.length;
-          if (size > maxBytes) {
-            callback(new AppError('payload_too_large'));
-            return;
-          }
-          hash.update(chunk);
-          callback(null, chunk);
-        },
-        flush(callback) {
-          // A multipart stream cut at the size limit ends quietly with `truncated` set; failing here,
-          // before the last part is sent, keeps the object from ever being created.
-          if ((body as Readable & { truncated?: boolean }).truncated) {
-            callback(new AppError('payload_too_large'));
-            return;
-          }
-          callback();
-        },
-      });
+      const meter = byteMeter(body, maxBytes);
       // Errors reach the upload through `meter`, whose reader then fails; the callback has nothing to add.
-      pipeline(body, meter, () => {});
+      pipeline(body, meter.stream, () => {});
       const upload = new Upload({
         client,
-        params: { Bucket, Key, Body: meter },
+        params: { Bucket, Key, Body: meter.stream },
         partSize: PART_BYTES,
         queueSize: PARTS_IN_FLIGHT,
         leavePartsOnError: false,
@@ -119,11 +98,11 @@ export function s3Storage(options: S3StorageOptions): Storage {
       try {
         await upload.done();
       } catch (error) {
-        meter.destroy();
+        meter.stream.destroy();
         // The stream's own failure (too large, client gone) says more than the SDK's wrapping of it.
-        throw meter.errored ?? error;
+        throw meter.stream.errored ?? error;
       }
-      return { size, sha256: hash.digest('hex') };
+      return meter.stored();
     },
 
     async get(key, range) {
