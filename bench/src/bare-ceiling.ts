@@ -3,6 +3,7 @@
 // Run as its own process so it never shares an event loop with the load generator.
 import argon2 from 'argon2';
 import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 
@@ -173,6 +174,53 @@ const bareRoutes: BareRoute[] = [
           return { id: user.id };
         },
       );
+    },
+  },
+  {
+    // The roll-call storm's minimum (classroom-bench.ts): compare the code, upsert the student's row.
+    path: '/rollcall-storm/:id/answer',
+    register(app, pool) {
+      const table = pool.query(
+        `create table if not exists bare_rollcall_answers (
+           rollcall_id int not null, user_id int not null, device_id text not null, status text not null,
+           primary key (rollcall_id, user_id))`,
+      );
+      app.put<{ Params: { id: string }; Body: { user_id: number; deviceId: string; numberCode: string } }>(
+        '/rollcall-storm/:id/answer',
+        async (request) => {
+          await table;
+          const status = request.body.numberCode === '1234' ? 'on_call_fine' : 'absent';
+          await pool.query(
+            `insert into bare_rollcall_answers (rollcall_id, user_id, device_id, status) values ($1, $2, $3, $4)
+             on conflict (rollcall_id, user_id) do update set status = excluded.status`,
+            [Number(request.params.id), request.body.user_id, request.body.deviceId, status],
+          );
+          return { status };
+        },
+      );
+    },
+  },
+  {
+    // The push fan-out's minimum (classroom-bench.ts): open streams kept in a set, a publish writes one
+    // frame to each. No sessions, memberships or bus.
+    path: '/push/stream',
+    register(app) {
+      const open = new Set<ServerResponse>();
+      app.addHook('preClose', async () => {
+        for (const raw of open) raw.end();
+      });
+      app.get('/push/stream', (_request, reply) => {
+        reply.hijack();
+        reply.raw.writeHead(200, { 'content-type': 'text/event-stream' });
+        reply.raw.write('retry: 3000\n\n');
+        open.add(reply.raw);
+        reply.raw.on('close', () => open.delete(reply.raw));
+      });
+      app.post<{ Body: { data: unknown } }>('/push/publish', async (request) => {
+        const frame = `data: ${JSON.stringify(request.body.data)}\n\n`;
+        for (const raw of open) raw.write(frame);
+        return { sent: open.size };
+      });
     },
   },
 ];

@@ -2,11 +2,11 @@
 // in, as fast as the server allows with a bounded number of students in flight, on real PostgreSQL. The
 // same flow runs against the bare ceiling (one query per call, no auth or validation), and afterwards the
 // stored final submissions are counted: every hand-in acknowledged must be there with all its answers.
-import { createHmac, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { RunningProcess } from './processes.ts';
 import type { BenchData } from './seed-data.ts';
+import { insertStudentsWithSessions, type StudentSession } from './student-sessions.ts';
 
 export const EXAM_STORM_NAME = 'exam storm (2,000 students, 20 questions)';
 
@@ -36,8 +36,6 @@ export function stormSettings(): StormSettings {
 }
 
 export const STORM_TARGETS = { maxP95Ms: 500 } as const;
-
-type StudentSession = { userId: number; cookie: string };
 
 export type StormData = {
   examId: number;
@@ -120,43 +118,13 @@ export async function seedExamStorm(
       }
     }
     const total = settings.students + settings.warmupStudents;
-    const users = await client.query<{ id: number }>(
-      `insert into users (org_id, user_no, name, email, org_role, password_hash)
-       select $1, 'storm-' || n, 'Storm Student ' || n, 'storm' || n || '@example.edu', 'member', 'not-a-login'
-       from generate_series(1, $2::int) as n
-       returning id`,
-      [data.orgId, total],
-    );
-    const userIds = users.rows.map((r) => r.id);
-    await client.query(
-      `insert into course_members (course_id, user_id, roles)
-       select $1, id, array['student'] from unnest($2::int[]) as id`,
-      [data.courseId, userIds],
-    );
-    const sessions = userIds.map((userId) => {
-      const token = randomBytes(32).toString('base64url');
-      return {
-        userId,
-        token,
-        id: createHmac('sha256', sessionSecret).update(token).digest('base64url'),
-      };
-    });
-    await client.query(
-      `insert into sessions (id, user_id, expires_at)
-       select id, user_id, now() + interval '1 day'
-       from unnest($1::text[], $2::int[]) as s(id, user_id)`,
-      [sessions.map((s) => s.id), sessions.map((s) => s.userId)],
-    );
+    const sessions = await insertStudentsWithSessions(client, data, sessionSecret, total, 'storm');
     await client.query('commit');
     await client.query('analyze');
-    const asStudent = (s: (typeof sessions)[number]): StudentSession => ({
-      userId: s.userId,
-      cookie: `session=${s.token}`,
-    });
     return {
       examId,
-      warmup: sessions.slice(0, settings.warmupStudents).map(asStudent),
-      students: sessions.slice(settings.warmupStudents).map(asStudent),
+      warmup: sessions.slice(0, settings.warmupStudents),
+      students: sessions.slice(settings.warmupStudents),
     };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);

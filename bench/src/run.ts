@@ -30,6 +30,16 @@ import {
   seedLoginStorm,
 } from './login-storm.ts';
 import { BENCH_LOGIN, BENCH_PASSWORD, seedBenchData } from './seed-data.ts';
+import {
+  classroomSettings,
+  PUSH_FANOUT_NAME,
+  reportPushFanout,
+  reportRollcallStorm,
+  ROLLCALL_STORM_NAME,
+  runPushFanout,
+  runRollcallStorm,
+  seedClassroom,
+} from './classroom-bench.ts';
 
 /** Both servers get the same number of database connections, so neither wins on pool size. */
 const POOL_SIZE = 20;
@@ -184,7 +194,23 @@ async function main(): Promise<number> {
     console.log(`\n${ZIP_BENCH_NAME}`);
     zipCode = (await runZipBench(ours, { databaseUrl: database.url, dataDir, data, cookie })) ? 0 : 1;
   }
+  let classroomCode = 0;
+  if ([PUSH_FANOUT_NAME, ROLLCALL_STORM_NAME].some(namedSelected)) {
+    const classroom = classroomSettings();
+    const students = await seedClassroom(database.url, data, sessionSecret, classroom);
+    if (namedSelected(PUSH_FANOUT_NAME)) {
+      console.log(`\n${PUSH_FANOUT_NAME}`);
+      const fanout = await runPushFanout(ours, bare, data, cookie, students, classroom);
+      if (!reportPushFanout(fanout)) classroomCode = 1;
+    }
+    if (namedSelected(ROLLCALL_STORM_NAME)) {
+      console.log(`\n${ROLLCALL_STORM_NAME}`);
+      const storm = await runRollcallStorm(ours, bare, database.url, data, cookie, students, classroom);
+      if (!reportRollcallStorm(storm)) classroomCode = 1;
+    }
+  }
   return Math.max(
+    classroomCode,
     scenariosCode,
     stormCode,
     loginCode,
@@ -200,9 +226,15 @@ async function main(): Promise<number> {
 function needsDatabase(): boolean {
   return (
     selectedScenarios().length > 0 ||
-    [EXAM_STORM_NAME, LOGIN_STORM_NAME, IMPORT_BENCH_NAME, DUPCHECK_BENCH_NAME, ZIP_BENCH_NAME].some(
-      namedSelected,
-    )
+    [
+      EXAM_STORM_NAME,
+      LOGIN_STORM_NAME,
+      IMPORT_BENCH_NAME,
+      DUPCHECK_BENCH_NAME,
+      ZIP_BENCH_NAME,
+      PUSH_FANOUT_NAME,
+      ROLLCALL_STORM_NAME,
+    ].some(namedSelected)
   );
 }
 
@@ -231,7 +263,14 @@ function selectedScenarios(): Scenario[] {
   const only = process.env.BENCH_ONLY?.trim().toLowerCase();
   if (!only) return scenarios;
   const chosen = scenarios.filter((scenario) => scenario.name.toLowerCase().includes(only));
-  const extra = [DUPCHECK_BENCH_NAME, ZIP_BENCH_NAME, FIRST_LOAD_NAME, IMPORT_CORPUS_NAME];
+  const extra = [
+    DUPCHECK_BENCH_NAME,
+    ZIP_BENCH_NAME,
+    FIRST_LOAD_NAME,
+    IMPORT_CORPUS_NAME,
+    PUSH_FANOUT_NAME,
+    ROLLCALL_STORM_NAME,
+  ];
   if (
     chosen.length === 0 &&
     !stormSelected() &&

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import { ROLLCALL_LIMITS, PRESENT_STATUSES } from '@lectern/contracts/rollcalls/rollcalls.schemas';
 import { courseMembers, courses } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/identity.ts';
@@ -10,6 +10,9 @@ export type AnswerRow = typeof rollcallAnswers.$inferSelect;
 export type RosterStudent = { id: number; userNo: string; name: string };
 
 const isStudent = sql`${courseMembers.roles} @> array['student']::text[]`;
+/** The unique index that keeps one device to one student per roll call (see the schema). */
+export const DEVICE_INDEX = 'rollcall_answers_device_idx';
+
 const present = inArray(rollcallAnswers.status, [...PRESENT_STATUSES]);
 
 export function rollcallsRepository(db: Database) {
@@ -134,34 +137,6 @@ export function rollcallsRepository(db: Database) {
       return row?.wrongCodes ?? null;
     },
 
-    async refundAttempt(rollcallId: number, userId: number, tx: Executor = db): Promise<void> {
-      await tx
-        .update(rollcallAnswers)
-        .set({ wrongCodes: sql`greatest(${rollcallAnswers.wrongCodes} - 1, 0)` })
-        .where(and(eq(rollcallAnswers.rollcallId, rollcallId), eq(rollcallAnswers.userId, userId)));
-    },
-
-    /** Serialises answers from one device in one roll call (the device check, then the write). */
-    async lockDevice(rollcallId: number, deviceId: string, tx: Executor): Promise<void> {
-      await tx.execute(sql`select pg_advisory_xact_lock(${rollcallId}::int, hashtext(${deviceId}))`);
-    },
-
-    async deviceUsedByOther(rollcallId: number, deviceId: string, userId: number, tx: Executor = db) {
-      const [row] = await tx
-        .select({ userId: rollcallAnswers.userId })
-        .from(rollcallAnswers)
-        .where(
-          and(
-            eq(rollcallAnswers.rollcallId, rollcallId),
-            eq(rollcallAnswers.deviceId, deviceId),
-            ne(rollcallAnswers.userId, userId),
-            isNotNull(rollcallAnswers.deviceId),
-          ),
-        );
-      return row !== undefined;
-    },
-
-    /** Writes the student's state (insert or replace), keeping the count of wrong codes. */
     async saveAnswer(
       values: Omit<typeof rollcallAnswers.$inferInsert, 'wrongCodes' | 'updatedAt'>,
       tx: Executor = db,
@@ -176,6 +151,32 @@ export function rollcallsRepository(db: Database) {
         })
         .returning();
       if (!row) throw new Error('rollcall answer upsert returned nothing');
+      return row;
+    },
+
+    /**
+     * A student's own check-in: written unless they are already present (or, with `withinCodeBudget`,
+     * their wrong codes spent the budget). Nothing is returned when it was not written. A device that
+     * answered for another student fails on DEVICE_INDEX.
+     */
+    async saveAnswerUnlessPresent(
+      values: Omit<typeof rollcallAnswers.$inferInsert, 'wrongCodes' | 'updatedAt'>,
+      options: { withinCodeBudget: boolean },
+      tx: Executor = db,
+    ): Promise<AnswerRow | undefined> {
+      const { rollcallId: _r, userId: _u, ...set } = values;
+      const open = notInArray(rollcallAnswers.status, [...PRESENT_STATUSES]);
+      const [row] = await tx
+        .insert(rollcallAnswers)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [rollcallAnswers.rollcallId, rollcallAnswers.userId],
+          set: { ...set, updatedAt: new Date() },
+          setWhere: options.withinCodeBudget
+            ? and(open, lt(rollcallAnswers.wrongCodes, ROLLCALL_LIMITS.wrongCodesMax))
+            : open,
+        })
+        .returning();
       return row;
     },
 

@@ -16,7 +16,6 @@ import {
 } from '@lectern/contracts/rollcalls/rollcalls.schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
-import type { Executor } from '../../platform/database.ts';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { translate, type MessageKey } from '../../platform/messages.ts';
@@ -35,7 +34,13 @@ import {
   statusOf,
   studentStatusOf,
 } from './rollcalls.presenter.ts';
-import { rollcallsRepository, type AnswerRow, type RollcallRow } from './rollcalls.repository.ts';
+import {
+  DEVICE_INDEX,
+  rollcallsRepository,
+  type AnswerRow,
+  type RollcallRow,
+} from './rollcalls.repository.ts';
+import { isUniqueViolation } from '../../platform/unique-violation.ts';
 
 type CreateBody = z.infer<typeof CreateRollcallBodySchema>;
 
@@ -45,6 +50,9 @@ export type AnswerInput =
   | { kind: 'qr'; deviceId: string; data: string }
   | { kind: 'radar'; deviceId: string; latitude: number; longitude: number; accuracy: number | null }
   | { kind: 'self_registration'; deviceId: string };
+
+/** How often at most a roll call's live count is pushed. */
+const COUNT_PUSH_MS = 250;
 
 const isPresent = (status: string) => (PRESENT_STATUSES as readonly string[]).includes(status);
 
@@ -82,13 +90,29 @@ export function rollcallsService(ctx: AppContext, push: PushBus) {
     });
   }
 
-  async function publishCount(row: RollcallRow, studentId: number): Promise<void> {
-    const counts = await repo.presentCounts([row.id]);
-    publish(row.courseId, 'rollcall.checked_in', {
-      rollcall_id: row.id,
-      count: counts.get(row.id) ?? 0,
-      student_id: studentId,
-    });
+  /**
+   * The live count goes out at most once per COUNT_PUSH_MS and roll call. Sent per check-in, a class of
+   * 1,000 checking in would cost 1,000 count queries and a frame to every member's stream for each of them.
+   */
+  const countsDue = new Set<number>();
+  function publishCount(row: RollcallRow): void {
+    if (countsDue.has(row.id)) return;
+    countsDue.add(row.id);
+    setTimeout(() => {
+      // Cleared before counting, so a check-in landing during the count schedules the next event.
+      countsDue.delete(row.id);
+      repo
+        .presentCounts([row.id])
+        .then((counts) =>
+          publish(row.courseId, 'rollcall.checked_in', {
+            rollcall_id: row.id,
+            count: counts.get(row.id) ?? 0,
+          }),
+        )
+        .catch((error: unknown) =>
+          ctx.log.warn({ err: error, rollcallId: row.id }, 'roll-call count failed'),
+        );
+    }, COUNT_PUSH_MS).unref();
   }
 
   async function loadForAnswer(actor: Actor, id: number, kind: RollcallType) {
@@ -108,41 +132,45 @@ export function rollcallsService(ctx: AppContext, push: PushBus) {
   }
 
   /**
-   * Records the check-in under the device lock: a device that already answered for another student in
-   * this roll call is refused, so one phone cannot check in a row of absent friends.
+   * Records the check-in in one statement. The unique index on (roll call, device) refuses a device that
+   * already answered for another student, so one phone cannot check in a row of absent friends; a
+   * student already present, or whose wrong codes spent the budget, is left as they are.
    */
   async function checkIn(
     actor: Actor,
     row: RollcallRow,
     input: AnswerInput,
     outcome: { review: 'poor_accuracy' | null; distance: number | null; accuracy: number | null },
-    tx: Executor,
   ): Promise<AnswerResponse> {
-    const existing = await repo.answerOf(row.id, actor.userId, tx);
-    if (existing && isPresent(existing.status)) return answered(row, existing);
-    await repo.lockDevice(row.id, input.deviceId, tx);
-    if (await repo.deviceUsedByOther(row.id, input.deviceId, actor.userId, tx)) {
-      throw conflict('rollcalls.deviceUsed');
+    let saved: AnswerRow | undefined;
+    try {
+      saved = await repo.saveAnswerUnlessPresent(
+        {
+          rollcallId: row.id,
+          userId: actor.userId,
+          // An answer under review stays absent until the instructor decides.
+          status: outcome.review ? 'absent' : 'on_call_fine',
+          source: input.kind,
+          deviceId: input.deviceId,
+          latitude: input.kind === 'radar' ? input.latitude : null,
+          longitude: input.kind === 'radar' ? input.longitude : null,
+          accuracy: outcome.accuracy,
+          distance: outcome.distance,
+          review: outcome.review,
+          answeredAt: new Date(),
+          markedBy: null,
+        },
+        // Wrong codes may have spent the budget while this right one was on its way (or before).
+        { withinCodeBudget: input.kind === 'number' },
+      );
+    } catch (error) {
+      if (isUniqueViolation(error, DEVICE_INDEX)) throw conflict('rollcalls.deviceUsed');
+      throw error;
     }
-    const saved = await repo.saveAnswer(
-      {
-        rollcallId: row.id,
-        userId: actor.userId,
-        // An answer under review stays absent until the instructor decides.
-        status: outcome.review ? 'absent' : 'on_call_fine',
-        source: input.kind,
-        deviceId: input.deviceId,
-        latitude: input.kind === 'radar' ? input.latitude : null,
-        longitude: input.kind === 'radar' ? input.longitude : null,
-        accuracy: outcome.accuracy,
-        distance: outcome.distance,
-        review: outcome.review,
-        answeredAt: new Date(),
-        markedBy: null,
-      },
-      tx,
-    );
-    return answered(row, saved);
+    if (saved) return answered(row, saved);
+    const existing = await repo.answerOf(row.id, actor.userId);
+    if (existing && isPresent(existing.status)) return answered(row, existing);
+    throw new AppError('rate_limited', 'rollcalls.tooManyWrongCodes');
   }
 
   return {
@@ -231,19 +259,18 @@ export function rollcallsService(ctx: AppContext, push: PushBus) {
         accuracy: null,
       };
 
-      if (input.kind === 'number') {
+      if (input.kind === 'number' && input.numberCode !== row.numberCode) {
         const existing = await repo.answerOf(row.id, actor.userId);
         if (existing && isPresent(existing.status)) return answered(row, existing);
-        // The attempt is taken before the code is compared, so parallel guesses share the same budget.
+        // Each wrong code takes one attempt atomically, so parallel guesses share the same budget; the
+        // right code is refused in checkIn once the budget is spent, by the same count.
         const used = await repo.takeAttempt(row.id, actor.userId);
         if (used === null) throw new AppError('rate_limited', 'rollcalls.tooManyWrongCodes');
-        if (input.numberCode !== row.numberCode) {
-          throw invalid({
-            numberCode: [
-              { key: 'rollcalls.wrongCode', params: { remaining: ROLLCALL_LIMITS.wrongCodesMax - used } },
-            ],
-          });
-        }
+        throw invalid({
+          numberCode: [
+            { key: 'rollcalls.wrongCode', params: { remaining: ROLLCALL_LIMITS.wrongCodesMax - used } },
+          ],
+        });
       } else if (input.kind === 'qr') {
         if (!qr.verify(row.id, input.data)) throw invalid({ data: ['rollcalls.qrExpired'] });
       } else if (input.kind === 'radar') {
@@ -264,15 +291,8 @@ export function rollcallsService(ctx: AppContext, push: PushBus) {
         };
       }
 
-      const result = await ctx.db.transaction(async (tx) => {
-        const saved = await checkIn(actor, row, input, outcome, tx);
-        if (input.kind === 'number') {
-          // The right code gives its attempt back: only wrong codes count against the limit.
-          await repo.refundAttempt(row.id, actor.userId, tx);
-        }
-        return saved;
-      });
-      if (result.status !== 'pending_review') await publishCount(row, actor.userId);
+      const result = await checkIn(actor, row, input, outcome);
+      if (result.status !== 'pending_review') publishCount(row);
       return result;
     },
 
@@ -335,7 +355,7 @@ export function rollcallsService(ctx: AppContext, push: PushBus) {
         answeredAt: existing?.answeredAt ?? null,
         markedBy: actor.userId,
       });
-      await publishCount(row, userId);
+      publishCount(row);
       return presentStudentRollcall(student, saved, row.numberCode);
     },
 
