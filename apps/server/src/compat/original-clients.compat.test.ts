@@ -50,17 +50,27 @@ async function signIn(login: string): Promise<string> {
 }
 
 /** One client call: the cookie and nothing else, as a script sends it (no CSRF header, no Origin). */
-async function call(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
+async function call(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: Record<string, unknown>,
+  as: string = cookie,
+) {
   return t.app.inject({
     method,
     url,
-    headers: { cookie, ...(payload ? { 'content-type': 'application/json' } : {}) },
+    headers: { cookie: as, ...(payload ? { 'content-type': 'application/json' } : {}) },
     ...(payload ? { payload: JSON.stringify(payload) } : {}),
   });
 }
 
-async function json(method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) {
-  const response = await call(method, url, payload);
+async function json(
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: Record<string, unknown>,
+  as: string = cookie,
+) {
+  const response = await call(method, url, payload, as);
   expect(response.statusCode, response.body).toBe(200);
   return response.json();
 }
@@ -309,5 +319,68 @@ describe('original clients, as they call us', () => {
     // Handed in above with a question left for marking: released, but no total until it is marked.
     expect(entry).toMatchObject({ title: '第一章 单元测验', score_released: true, submission_count: 1 });
     expect(entry).toHaveProperty('score', null);
+  });
+  describe('roll call, as the mobile helper app answers it', () => {
+    let teacher: string;
+    beforeAll(async () => {
+      teacher = await signIn('t1001');
+    });
+
+    /** The instructor's side, through the same client paths the teacher app uses. */
+    async function startRollcall(
+      body: Record<string, unknown>,
+    ): Promise<{ id: number; code: string | null }> {
+      const created = await json('POST', `/api/course/${courseId}/rollcall`, body, teacher);
+      const started = await json('POST', `/api/rollcall/${created.rollcall_id}/start-rollcall`, {}, teacher);
+      return { id: created.rollcall_id, code: started.number_code };
+    }
+
+    it(`${MOBILE}: GET /api/radar/rollcalls, then PUT /api/rollcall/{id}/answer_number_rollcall`, async () => {
+      const { id, code } = await startRollcall({ title: '课堂点名', is_number: true, is_radar: false });
+      const open = await json('GET', '/api/radar/rollcalls');
+      expect(open.rollcalls).toContainEqual(
+        expect.objectContaining({ rollcall_id: id, is_number: true, is_radar: false, status: 'absent' }),
+      );
+      const answered = await json('PUT', `/api/rollcall/${id}/answer_number_rollcall`, {
+        deviceId: 'A1B2C3D4-mobile',
+        numberCode: code,
+      });
+      expect(answered).toMatchObject({ rollcall_id: id, status: 'on_call_fine' });
+      const mine = await json('GET', `/api/rollcall/${id}/student_rollcalls`);
+      expect(mine.student_rollcalls).toEqual([
+        expect.objectContaining({ user_no: studentNo(1), rollcall_status: 'on_call_fine' }),
+      ]);
+    });
+
+    it(`${MOBILE}: PUT /api/rollcall/{id}/answer?api_version=1.76 with the phone's position`, async () => {
+      const { id } = await startRollcall({
+        title: '雷达点名',
+        is_radar: true,
+        latitude: 31.0252,
+        longitude: 121.4337,
+      });
+      const answered = await json('PUT', `/api/rollcall/${id}/answer?api_version=1.76`, {
+        deviceId: 'A1B2C3D4-mobile',
+        latitude: 31.02525,
+        longitude: 121.43372,
+        accuracy: 12,
+        altitude: 8,
+        speed: null,
+      });
+      expect(answered).toMatchObject({ rollcall_id: id, status: 'on_call_fine' });
+      expect(answered.distance).toBeLessThan(100);
+    });
+
+    it(`${MOBILE}: a wrong code is refused per field and stores no check-in`, async () => {
+      const { id, code } = await startRollcall({ title: '再次点名', is_number: true });
+      const wrong = await call('PUT', `/api/rollcall/${id}/answer_number_rollcall`, {
+        deviceId: 'A1B2C3D4-mobile',
+        numberCode: code === '0000' ? '0001' : '0000',
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors.numberCode).toHaveLength(1);
+      const mine = await json('GET', `/api/rollcall/${id}/student_rollcalls`);
+      expect(mine.student_rollcalls[0].rollcall_status).toBe('absent');
+    });
   });
 });

@@ -1,4 +1,5 @@
-import { ACTIVITY_DATA_SCHEMAS, isActivityType } from '@lectern/contracts/activities/activity-types';
+import { ACTIVITY_DATA_SCHEMAS } from '@lectern/contracts/activities/activity-data.schemas';
+import { isActivityType } from '@lectern/contracts/activities/activity-types';
 import { deriveActivityStatus } from '@lectern/contracts/activities/activity-status';
 import { resolveCompletion } from '@lectern/contracts/activities/completion-criteria';
 import { count, eq, sql } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import {
   syllabi,
 } from '../db/schema/courses.ts';
 import { departments, orgs, users } from '../db/schema/identity.ts';
+import { rollcallAnswers, rollcalls } from '../db/schema/rollcalls.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 import { APP_TABLE_NAMES, seedDemo, seedDemoIfEmpty } from './demo-seed.ts';
 
@@ -116,6 +118,22 @@ describe('demo seed', () => {
       .from(groupMembers)
       .where(eq(groupMembers.isLeader, true));
     expect(leaders[0]?.n).toBe(5 + 5);
+
+    // Attendance history on CS201: three finished roll calls, most of the class present in each.
+    const calls = await t.db.select().from(rollcalls);
+    expect(calls.map((c) => [c.type, c.status])).toEqual([
+      ['number', 'finished'],
+      ['qr', 'finished'],
+      ['radar', 'finished'],
+    ]);
+    const answers = await t.db.select().from(rollcallAnswers);
+    for (const call of calls) {
+      const present = answers.filter(
+        (a) => a.rollcallId === call.id && ['on_call_fine', 'late'].includes(a.status),
+      );
+      expect(present.length).toBeGreaterThan(20);
+      expect(present.length).toBeLessThan(30);
+    }
   });
 
   it('seeds only valid activities, in every status, with one draft per course', async () => {

@@ -47,6 +47,7 @@ import { insertDemoDiscussions } from './demo-discussions.ts';
 import { insertDemoExams } from './demo-exams.ts';
 import { insertDemoHomework } from './demo-homework.ts';
 import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_PEOPLE, studentNo } from './demo-people.ts';
+import { insertDemoRollcalls } from './demo-rollcalls.ts';
 
 /**
  * Every application table, taken from the schema modules so a table added to one of them is reset too.
@@ -331,6 +332,7 @@ async function insertDemo(
   await insertDemoExams(tx, orgId, now);
   await insertDemoHomework(tx, orgId, now);
   await insertDemoAnnouncements(tx, orgId, now);
+  await insertDemoRollcalls(tx, orgId, now);
   return counts;
 }
 
