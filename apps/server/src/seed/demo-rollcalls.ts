@@ -54,7 +54,7 @@ export async function insertDemoRollcalls(tx: Transaction, orgId: number, now: D
       })
       .returning({ id: rollcalls.id });
     if (!row) throw new Error('demo roll call insert returned nothing');
-    const answers = students.flatMap(({ id }, i) => {
+    const answers = students.flatMap(({ id }, i): (typeof rollcallAnswers.$inferInsert)[] => {
       // Shifted per round, so it is not the same students absent or late every week.
       const k = i + round * 3;
       if (k % 7 === 6) return [];
