@@ -20,13 +20,13 @@ describe('storable text', () => {
     expect(findUnstorableText('\u0000')).toEqual([]);
   });
 
-  it('walks bodies nested 100,000 levels deep without overflowing the stack, in linear time', () => {
+  // No clock here (it failed under load): a walk that copied the path at each level would do 5·10⁹ copies
+  // at this depth and run into the test's timeout instead.
+  it('walks bodies nested 100,000 levels deep without overflowing the stack', () => {
     const depth = 100_000;
     const nested = JSON.parse(`${'{"a":['.repeat(depth)}"bad\\u0000"${']}'.repeat(depth)}`) as unknown;
-    const started = Date.now();
     const path = findUnstorableText(nested);
     expect(path).toHaveLength(2 * depth);
     expect(path?.slice(0, 2)).toEqual(['a', 0]);
-    expect(Date.now() - started).toBeLessThan(1_000);
   });
 });
