@@ -43,10 +43,15 @@ const refusal = (key: string) => ({ code: 'payload_too_large', detail: expect.ob
 describe('safe zip reading', () => {
   it('refuses 100 MB of declared content before inflating anything', async () => {
     expect(honestBomb.length).toBeLessThan(MB);
-    const started = Date.now();
-    await expect(inspectZip(honestBomb, DOCUMENT_ZIP_LIMITS)).rejects.toMatchObject(refusal('zip.tooLarge'));
-    await expect(repackZipStored(honestBomb, DOCUMENT_ZIP_LIMITS)).rejects.toBeInstanceOf(AppError);
-    expect(Date.now() - started).toBeLessThan(200);
+    // Memory, not a clock, tells whether anything was inflated (a clock fails under load).
+    const outcomes: unknown[] = [];
+    const grew = await externalGrowth(async () => {
+      outcomes.push(await inspectZip(honestBomb, DOCUMENT_ZIP_LIMITS).catch((error: unknown) => error));
+      outcomes.push(await repackZipStored(honestBomb, DOCUMENT_ZIP_LIMITS).catch((error: unknown) => error));
+    });
+    expect(outcomes[0]).toMatchObject(refusal('zip.tooLarge'));
+    expect(outcomes[1]).toBeInstanceOf(AppError);
+    expect(grew).toBeLessThan(8 * MB);
   });
 
   it('stops inflating an entry that lied about its size as soon as it passes the claim', async () => {
@@ -103,11 +108,9 @@ describe('safe zip reading', () => {
 describe('the duplicate check reading a student’s .docx', () => {
   it('gives up on a bomb quickly instead of inflating it', async () => {
     for (const bomb of [honestBomb, lyingBomb]) {
-      const started = Date.now();
       let result: Awaited<ReturnType<typeof extractText>> | undefined;
       const grew = await externalGrowth(async () => (result = await extractText('essay.docx', bomb)));
       expect(result).toMatchObject({ kind: 'failed', error: 'zip.tooLarge' });
-      expect(Date.now() - started).toBeLessThan(1500);
       expect(grew).toBeLessThan(8 * MB);
     }
   });
