@@ -31,6 +31,12 @@ import {
 } from './login-storm.ts';
 import { BENCH_LOGIN, BENCH_PASSWORD, seedBenchData } from './seed-data.ts';
 import {
+  reportStatisticsBench,
+  runStatisticsBench,
+  seedStatisticsBench,
+  STATISTICS_BENCH_NAME,
+} from './statistics-bench.ts';
+import {
   classroomSettings,
   PUSH_FANOUT_NAME,
   reportPushFanout,
@@ -209,7 +215,15 @@ async function main(): Promise<number> {
       if (!reportRollcallStorm(storm)) classroomCode = 1;
     }
   }
+  let statisticsCode = 0;
+  if (namedSelected(STATISTICS_BENCH_NAME)) {
+    console.log(`\n${STATISTICS_BENCH_NAME}`);
+    const seeded = await seedStatisticsBench(database.url, data);
+    const result = await runStatisticsBench(ours, cookie, seeded);
+    statisticsCode = reportStatisticsBench(result, seeded.answers) ? 0 : 1;
+  }
   return Math.max(
+    statisticsCode,
     classroomCode,
     scenariosCode,
     stormCode,
@@ -234,6 +248,7 @@ function needsDatabase(): boolean {
       ZIP_BENCH_NAME,
       PUSH_FANOUT_NAME,
       ROLLCALL_STORM_NAME,
+      STATISTICS_BENCH_NAME,
     ].some(namedSelected)
   );
 }
@@ -270,6 +285,7 @@ function selectedScenarios(): Scenario[] {
     IMPORT_CORPUS_NAME,
     PUSH_FANOUT_NAME,
     ROLLCALL_STORM_NAME,
+    STATISTICS_BENCH_NAME,
   ];
   if (
     chosen.length === 0 &&
@@ -359,11 +375,16 @@ function report(outcomes: Outcome[]): number {
       failures.push(`bare: ${bare.errors} errors, ${bare.timeouts} timeouts`);
     const ratioMet = ratio >= scenario.targets.minRatio;
     const p99Met = ours.p99Ms < scenario.targets.maxP99Ms;
-    const met = ratioMet && p99Met && failures.length === 0;
+    const vsBare = bare.p99Ms > 0 ? ours.p99Ms / bare.p99Ms : Infinity;
+    const vsBareMet = scenario.targets.maxP99VsBare === undefined || vsBare <= scenario.targets.maxP99VsBare;
+    const met = ratioMet && p99Met && vsBareMet && failures.length === 0;
     allMet &&= met;
     console.log(
       `${scenario.name}: ours/bare = ${(ratio * 100).toFixed(0)}% (target >= ${scenario.targets.minRatio * 100}%: ${ratioMet ? 'met' : 'MISSED'}), ` +
         `p99 ${ours.p99Ms.toFixed(1)} ms (target < ${scenario.targets.maxP99Ms} ms: ${p99Met ? 'met' : 'MISSED'})` +
+        (scenario.targets.maxP99VsBare === undefined
+          ? ''
+          : `, p99 ${vsBare.toFixed(2)}× bare's (target <= ${scenario.targets.maxP99VsBare}×: ${vsBareMet ? 'met' : 'MISSED'})`) +
         ` => ${met ? 'TARGETS MET' : 'TARGETS NOT MET'}`,
     );
     for (const failure of failures) console.log(`  !!! ${failure}`);

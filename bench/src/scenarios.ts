@@ -24,6 +24,8 @@ export type Scenario = {
     minRatio: number;
     /** Lectern's 99th percentile latency under the load. */
     maxP99Ms: number;
+    /** Lectern's p99 as a multiple of the bare server's p99 in the same run (issue 21's hot reads). */
+    maxP99VsBare?: number;
   };
 };
 
@@ -54,7 +56,7 @@ export const scenarios: Scenario[] = [
     name: 'list course activities (50)',
     ours: ({ data, cookie }) => ({ path: `/api/courses/${data.courseId}/activities`, headers: { cookie } }),
     bare: ({ data }) => ({ path: `/courses/${data.courseId}/activities` }),
-    targets: { minRatio: 0.4, maxP99Ms: 50 },
+    targets: { minRatio: 0.6, maxP99Ms: 50, maxP99VsBare: 1.5 },
   },
   // The forum comment list as the comment panel asks for it: hottest first, with reply counts and the
   // caller's likes, out of 100,000 comments (and 300,000 replies).
@@ -67,7 +69,7 @@ export const scenarios: Scenario[] = [
     bare: ({ discussions, data }) => ({
       path: `/activities/${discussions.forumId}/comments?viewer=${data.userId}`,
     }),
-    targets: { minRatio: 0.4, maxP99Ms: 50 },
+    targets: { minRatio: 0.6, maxP99Ms: 50, maxP99VsBare: 1.5 },
   },
   // Half-way down the same list by keyset cursor: must cost what the first page costs.
   {
@@ -79,7 +81,7 @@ export const scenarios: Scenario[] = [
     bare: ({ discussions, data }) => ({
       path: `/activities/${discussions.forumId}/comments?viewer=${data.userId}&cursor=${discussions.deepCursor}`,
     }),
-    targets: { minRatio: 0.4, maxP99Ms: 50 },
+    targets: { minRatio: 0.6, maxP99Ms: 50, maxP99VsBare: 1.5 },
   },
   {
     name: 'homework marking next student (200 submitters)',

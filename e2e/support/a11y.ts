@@ -53,6 +53,7 @@ function courseRoutes(courseId: number, activities: Activity[]): string[] {
     `/course/${courseId}/members`,
     `/course/${courseId}/groups`,
     `/course/${courseId}/rollcalls`,
+    `/course/${courseId}/ask-questions`,
   ];
 }
 

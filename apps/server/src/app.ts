@@ -14,6 +14,7 @@ import { registerDuplicateCheckRoutes } from './modules/homework/duplicate-check
 import { registerDiscussionsRoutes } from './modules/discussions/discussions.routes.ts';
 import { registerDataImportRoutes } from './modules/data-import/data-import.routes.ts';
 import { registerExamTakingRoutes } from './modules/exams/exam-taking.routes.ts';
+import { registerExamStatisticsRoutes } from './modules/exams/exam-statistics.routes.ts';
 import { registerExamsRoutes } from './modules/exams/exams.routes.ts';
 import { registerHomeworkMarkingRoutes } from './modules/homework/homework-marking.routes.ts';
 import { registerHomeworkRoutes } from './modules/homework/homework.routes.ts';
@@ -25,8 +26,13 @@ import { registerOrgAdminRoutes } from './modules/identity/org-admin.routes.ts';
 import { registerProfileRoutes } from './modules/identity/profile.routes.ts';
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { registerSessionHook } from './modules/identity/session.hook.ts';
+import { connectSessionEvictions } from './modules/identity/sessions.repository.ts';
 import { registerSsoRoutes } from './modules/identity/sso.routes.ts';
+import { registerAskQuestionsRoutes } from './modules/ask-questions/ask-questions.routes.ts';
 import { registerRollcallsRoutes } from './modules/rollcalls/rollcalls.routes.ts';
+import { registerVotesRoutes } from './modules/votes/votes.routes.ts';
+import { registerAiRoutes } from './modules/ai/ai.routes.ts';
+import { registerQuestionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { registerRubricsRoutes } from './modules/rubrics/rubrics.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerTodosRoutes } from './modules/todos/todos.routes.ts';
@@ -144,8 +150,18 @@ export async function buildApp(options: BuildAppOptions) {
   registerDuplicateCheckRoutes(app, ctx);
   registerAnnouncementsRoutes(app, ctx);
   const push = await createPushBus({ config, db: database.db, driver: database.driver, log: app.log });
-  app.addHook('onClose', () => push.close());
+  // Logouts and account changes reach the other processes' session caches before they are answered.
+  const disconnectSessionEvictions = connectSessionEvictions(database.db, push, app.log);
+  app.addHook('onClose', async () => {
+    disconnectSessionEvictions();
+    await push.close();
+  });
   registerRollcallsRoutes(app, ctx, push);
+  registerAskQuestionsRoutes(app, ctx, push);
+  registerExamStatisticsRoutes(app, ctx, push);
+  registerVotesRoutes(app, ctx, push);
+  registerQuestionnairesRoutes(app, ctx);
+  registerAiRoutes(app, ctx);
 
   if (options.serveWeb !== false) {
     await registerWebApp(app, config.webDist ?? defaultWebDist());

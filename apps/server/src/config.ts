@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_RECYCLE_BIN_RETENTION_DAYS } from '@lectern/contracts/courses/recycle-bin.schemas';
+import { AI_FEATURES, type AiFeature } from '@lectern/contracts/ai/ai.schemas';
 
 const MiB = 1024 * 1024;
 
@@ -138,6 +139,26 @@ const EnvSchema = z.object({
   LECTERN_OIDC_USER_NO_CLAIM: z.string().trim().min(1).default('preferred_username'),
   LECTERN_OIDC_NAME_CLAIM: z.string().trim().min(1).default('name'),
   LECTERN_OIDC_EMAIL_CLAIM: z.string().trim().min(1).default('email'),
+  /**
+   * An OpenAI-compatible chat-completions endpoint (OpenAI, Azure OpenAI, DeepSeek, DashScope, vLLM, Ollama…),
+   * e.g. https://api.openai.com/v1; unset: AI features are off and their calls answer 503 (decision 0017).
+   */
+  AI_BASE_URL: z.url().optional(),
+  AI_API_KEY: z.string().optional(),
+  /** The model every feature uses unless AI_MODEL_<FEATURE> (QUESTION_IMPORT, RUBRIC_GENERATION, GRADING) names another. */
+  AI_MODEL: z.string().trim().min(1).optional(),
+  AI_MODEL_QUESTION_IMPORT: z.string().trim().min(1).optional(),
+  AI_MODEL_RUBRIC_GENERATION: z.string().trim().min(1).optional(),
+  AI_MODEL_GRADING: z.string().trim().min(1).optional(),
+  /** Characters of text (student work, documents) sent to a model at most; longer inputs are cut. */
+  AI_MAX_TEXT_LENGTH: z.coerce.number().int().positive().default(20_000),
+  /** How long one model call may take, first byte to last, before it is abandoned (and costs nothing). */
+  AI_TIMEOUT_SECONDS: z.coerce.number().positive().default(120),
+  /** Credits debited per 1000 tokens (prompt + completion) the provider reports; per feature overrides. */
+  AI_CREDITS_PER_1K_TOKENS: z.coerce.number().positive().default(1),
+  AI_CREDITS_PER_1K_TOKENS_QUESTION_IMPORT: z.coerce.number().positive().optional(),
+  AI_CREDITS_PER_1K_TOKENS_RUBRIC_GENERATION: z.coerce.number().positive().optional(),
+  AI_CREDITS_PER_1K_TOKENS_GRADING: z.coerce.number().positive().optional(),
 });
 
 export type Config = Readonly<{
@@ -175,6 +196,16 @@ export type Config = Readonly<{
   duplicateCheckProvider:
     { url: string; token: string | undefined; name: string; pollMs: number } | undefined;
   sso: SsoConfig;
+  ai: AiConfig;
+}>;
+
+export type AiConfig = Readonly<{
+  /** undefined: no model configured, AI features hidden and refused with 503. */
+  provider:
+    Readonly<{ baseUrl: string; apiKey: string; models: Readonly<Record<AiFeature, string>> }> | undefined;
+  maxTextLength: number;
+  timeoutMs: number;
+  creditsPer1kTokens: Readonly<Record<AiFeature, number>>;
 }>;
 
 export type S3Config = Readonly<{
@@ -271,6 +302,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     sso: ssoConfig(e),
+    ai: aiConfig(e),
+  };
+}
+
+function aiConfig(e: z.infer<typeof EnvSchema>): AiConfig {
+  const upper = (f: AiFeature) => f.toUpperCase() as Uppercase<AiFeature>;
+  const perFeature = <T>(pick: (f: AiFeature) => T) =>
+    Object.fromEntries(AI_FEATURES.map((f) => [f, pick(f)])) as Record<AiFeature, T>;
+  const provider =
+    e.AI_BASE_URL && e.AI_MODEL
+      ? {
+          baseUrl: e.AI_BASE_URL,
+          // Local servers (Ollama, vLLM) take no key, but the client insists on one.
+          apiKey: e.AI_API_KEY || 'none',
+          models: perFeature((f) => e[`AI_MODEL_${upper(f)}`] ?? (e.AI_MODEL as string)),
+        }
+      : undefined;
+  return {
+    provider,
+    maxTextLength: e.AI_MAX_TEXT_LENGTH,
+    timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
+    creditsPer1kTokens: perFeature(
+      (f) => e[`AI_CREDITS_PER_1K_TOKENS_${upper(f)}`] ?? e.AI_CREDITS_PER_1K_TOKENS,
+    ),
   };
 }
 

@@ -1,12 +1,18 @@
 import { announcementJobs } from './modules/announcements/announcement-publish.job.ts';
 import { recycleBinJobs } from './modules/courses/recycle-bin.job.ts';
 import { duplicateCheckJobs } from './modules/homework/duplicate-check.job.ts';
+import { officePreviewJobs } from './modules/uploads/office-preview.job.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { JobHandlers, RegisteredJobs } from './platform/jobs/job-worker.ts';
 
 /** The one list of job types the worker runs, as app.ts is the one list of routes. */
 export function registerJobHandlers(ctx: AppContext): RegisteredJobs {
-  const parts: RegisteredJobs[] = [duplicateCheckJobs(ctx), announcementJobs(ctx), recycleBinJobs(ctx)];
+  const parts: RegisteredJobs[] = [
+    duplicateCheckJobs(ctx),
+    announcementJobs(ctx),
+    recycleBinJobs(ctx),
+    officePreviewJobs(ctx),
+  ];
   return {
     handlers: Object.assign({}, ...parts.map((part) => part.handlers)) as JobHandlers,
     async close() {

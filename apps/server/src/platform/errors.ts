@@ -19,6 +19,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   account_locked: 429,
   login_throttled: 429,
   internal: 500,
+  service_unavailable: 503,
+  insufficient_storage: 507,
 };
 
 /** A message chosen from the catalogue, rendered in the caller's language when the response is written. */

@@ -12,6 +12,7 @@ import { interchangeMessages } from '@lectern/contracts/data-import/interchange.
 import { discussionsMessages } from '@lectern/contracts/discussions/discussions.messages';
 import { examTakingMessages } from '@lectern/contracts/exams/exam-taking.messages';
 import { examsMessages } from '@lectern/contracts/exams/exams.messages';
+import { examStatisticsMessages } from '@lectern/contracts/exams/exam-statistics.messages';
 import { gradebookMessages } from '@lectern/contracts/gradebook/gradebook.messages';
 import { subjectMessages } from '@lectern/contracts/exams/subject.messages';
 import { duplicateCheckMessages } from '@lectern/contracts/homework/duplicate-check.messages';
@@ -19,9 +20,13 @@ import { homeworkMessages } from '@lectern/contracts/homework/homework.messages'
 import { identityMessages } from '@lectern/contracts/identity/identity.messages';
 import { orgAdminMessages } from '@lectern/contracts/identity/org-admin.messages';
 import { rollcallsMessages } from '@lectern/contracts/rollcalls/rollcalls.messages';
+import { askQuestionsMessages } from '@lectern/contracts/ask-questions/ask-questions.messages';
 import { rubricsMessages } from '@lectern/contracts/rubrics/rubrics.messages';
 import { searchMessages } from '@lectern/contracts/search/search.messages';
 import { uploadsMessages } from '@lectern/contracts/uploads/uploads.messages';
+import { questionnairesMessages } from '@lectern/contracts/questionnaires/questionnaires.messages';
+import { votesMessages } from '@lectern/contracts/votes/votes.messages';
+import { aiMessages } from '@lectern/contracts/ai/ai.messages';
 
 /** Every catalogued server message. A domain adds its catalogue here once. */
 const catalogue = {
@@ -37,6 +42,7 @@ const catalogue = {
   ...subjectMessages,
   ...examTakingMessages,
   ...examsMessages,
+  ...examStatisticsMessages,
   ...dataImportMessages,
   ...interchangeMessages,
   ...gradebookMessages,
@@ -47,6 +53,10 @@ const catalogue = {
   ...searchMessages,
   ...announcementsMessages,
   ...rollcallsMessages,
+  ...votesMessages,
+  ...questionnairesMessages,
+  ...askQuestionsMessages,
+  ...aiMessages,
 };
 
 export type MessageKey = keyof typeof catalogue;

@@ -291,6 +291,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/classroom-exams/:id/subjects/:subjectId/close': { allow: TEACHING },
   'POST /api/classroom/:id/submit/:subject_id': { allow: ['student'] },
   'GET /api/exams/:id/scores.csv': { allow: TEACHING },
+  // Exams: answer statistics and item analysis (issue 13)
+  'GET /api/exams/:id/subjects/:subjectId/statistics': { allow: TEACHING },
+  'GET /api/exams/:id/item-analysis': { allow: TEACHING },
+  'GET /api/courses/:id/typical-mistakes': { allow: TEACHING },
 
   // Exams: authoring
   'GET /api/exams/:id/subjects': { allow: TEACHING },
@@ -507,4 +511,56 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/rollcall/:id/lite': { allow: MEMBERS, params: { id: 'rollcall' } },
   'GET /api/courses/:id/modules/rollcalls': { allow: MEMBERS },
   'GET /api/courses/:id/rollcalls/export': { allow: TEACHING },
+
+  // Votes: every member reads one (what each sees differs); only the course's students vote.
+  'GET /api/votes/:id': { allow: MEMBERS, params: { id: 'vote' } },
+  'POST /api/votes/:id/vote': { allow: ['student'], params: { id: 'vote' }, body: { votes: ['A'] } },
+
+  // Questionnaires: members list and open one; only the course's students answer; results are the team's.
+  'GET /api/courses/:id/questionnaire-list': { allow: MEMBERS },
+  'GET /api/questionnaire/:id/distribute': { allow: MEMBERS, params: { id: 'questionnaire' } },
+  'POST /api/questionnaire/:id/submissions': {
+    allow: ['student'],
+    params: { id: 'questionnaire' },
+    body: { subjects: [] },
+  },
+  'GET /api/questionnaire/:id/results': { allow: TEACHING, params: { id: 'questionnaire' } },
+
+  // Asking a question in class: the teaching team asks and draws; a student reads only their own status.
+  'POST /api/courses/:id/ask-question': {
+    allow: TEACHING,
+    body: (ids) => ({ module_id: ids.module, type: 'select_student', select_num: 1 }),
+  },
+  // Once one allowed caller has ended it, the others' edits and draws meet 409 (locked), which passes.
+  'PUT /api/ask-questions/:id': {
+    allow: TEACHING,
+    params: { id: 'askQuestion' },
+    body: (ids) => ({ module_id: ids.module, type: 'select_student', select_num: 1 }),
+  },
+  'GET /api/ask-questions/:id': { allow: TEACHING, params: { id: 'askQuestion' } },
+  'POST /api/ask-questions/:id/picks': { allow: TEACHING, params: { id: 'askQuestion' }, body: {} },
+  'PUT /api/ask-questions/:id/end': { allow: TEACHING, params: { id: 'askQuestion' } },
+  'GET /api/courses/:id/ask-questions': { allow: TEACHING },
+  'GET /api/courses/:id/ask-questions/my-picks': { allow: ['student', 'simulating'] },
+
+  // AI credits (decision 0017): instructors of any course see and request their own; administrators decide.
+  'GET /api/ai/status': { allow: SIGNED_IN },
+  'GET /api/ai/credits/me': { allow: [...TEACHING_ANYWHERE, 'simulating'] },
+  'GET /api/ai/org-credit': { allow: ADMIN },
+  'PUT /api/ai/users/:userId/credit': { allow: ADMIN, params: { userId: 'student' }, body: { assigned: 10 } },
+  'POST /api/ai/credit-requests': { allow: TEACHING_ANYWHERE, body: { applied_credits: 10, reason: 'more' } },
+  'GET /api/ai/credit-requests/mine': { allow: [...TEACHING_ANYWHERE, 'simulating'] },
+  'GET /api/ai/credit-requests': { allow: ADMIN },
+  'PUT /api/ai/credit-requests/:id/approve': {
+    allow: ADMIN,
+    params: { id: { missing: true } },
+    notFoundAllowed: 'the fixture holds no credit request; approval itself is tested in ai.routes.test.ts',
+    body: { approved_credits: 1 },
+  },
+  'PUT /api/ai/credit-requests/:id/refuse': {
+    allow: ADMIN,
+    params: { id: { missing: true } },
+    notFoundAllowed: 'the fixture holds no credit request; refusal itself is tested in ai.routes.test.ts',
+    body: {},
+  },
 };

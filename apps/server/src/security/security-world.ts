@@ -86,6 +86,18 @@ export async function createSecurityWorld(t: TestApp) {
   const by = { courseId: course.id, moduleId: module.id, createdBy: owner.id };
   const material = await createActivity(t, { ...by, type: 'material', title: 'Reading' });
   const forum = await createActivity(t, { ...by, type: 'forum', title: 'Forum', data: {} });
+  const vote = await createActivity(t, {
+    ...by,
+    type: 'vote',
+    title: 'Vote',
+    data: { vote_type: 'single', is_anonymous: false, vote_option_items: { A: 'Yes', B: 'No' } },
+  });
+  const questionnaire = await createActivity(t, {
+    ...by,
+    type: 'questionnaire',
+    title: 'Questionnaire',
+    data: { is_anonymous: false },
+  });
   const studentSession = await loginAs(t, student);
   const world = {
     org,
@@ -255,6 +267,11 @@ export async function createSecurityWorld(t: TestApp) {
     longitude: 121.4737,
     radius: 100,
   });
+  const askQuestion = await api(owned, 'POST', `/api/courses/${course.id}/ask-question`, {
+    module_id: module.id,
+    type: 'select_student',
+    select_num: 1,
+  });
 
   const ids = {
     org: org.id,
@@ -269,6 +286,8 @@ export async function createSecurityWorld(t: TestApp) {
     group: group.id,
     material: material.id,
     forum: forum.id,
+    vote: vote.id,
+    questionnaire: questionnaire.id,
     exam: exam.id,
     examSubject: present(examSubjectId, 'exam question'),
     examSubmission: examSubmissionId,
@@ -296,6 +315,7 @@ export async function createSecurityWorld(t: TestApp) {
     qrRollcall,
     numberRollcall,
     radarRollcall,
+    askQuestion: askQuestion.id,
     student: student.id,
     spare: spare.id,
     owner: owner.id,

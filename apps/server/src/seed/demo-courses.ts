@@ -135,6 +135,19 @@ const CS201: DemoCourse = {
           },
         },
         {
+          type: 'vote',
+          title: '课堂投票：哪种结构更适合频繁插入？',
+          syllabus: 1,
+          start: -3,
+          end: 4,
+          data: {
+            topic: '需要在中间频繁插入和删除元素时，你会选择哪种存储结构？',
+            vote_type: 'single',
+            is_anonymous: false,
+            vote_option_items: { A: '顺序表', B: '单链表', C: '双向链表', D: '看情况而定' },
+          },
+        },
+        {
           type: 'forum',
           title: '讨论：顺序表和链表该怎么选？',
           start: -14,

@@ -1,4 +1,5 @@
-import { ACTIVITY_DATA_SCHEMAS, type ActivityType } from '@lectern/contracts/activities/activity-types';
+import { ACTIVITY_DATA_SCHEMAS } from '@lectern/contracts/activities/activity-data.schemas';
+import type { ActivityType } from '@lectern/contracts/activities/activity-types';
 import {
   resolveCompletion,
   type OrgCompletionSettings,
@@ -11,6 +12,10 @@ import * as accessTokensSchema from '../db/schema/access-tokens.ts';
 import * as activitiesSchema from '../db/schema/activities.ts';
 import * as announcementsSchema from '../db/schema/announcements.ts';
 import * as rollcallsSchema from '../db/schema/rollcalls.ts';
+import * as askQuestionsSchema from '../db/schema/ask-questions.ts';
+import * as votesSchema from '../db/schema/votes.ts';
+import * as questionnairesSchema from '../db/schema/questionnaires.ts';
+import * as aiSchema from '../db/schema/ai.ts';
 import { activities, activityReads } from '../db/schema/activities.ts';
 import * as coursesSchema from '../db/schema/courses.ts';
 import * as examSubmissionsSchema from '../db/schema/exam-submissions.ts';
@@ -72,6 +77,10 @@ const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
   ssoSchema,
   announcementsSchema,
   rollcallsSchema,
+  askQuestionsSchema,
+  votesSchema,
+  questionnairesSchema,
+  aiSchema,
 ];
 
 export const APP_TABLES: readonly PgTable[] = SCHEMA_MODULES.flatMap((module) =>

@@ -24,6 +24,8 @@ export type TestAppOptions = {
   logStream?: { write(line: string): void };
   /** Adds test-only routes before the app is sealed. */
   beforeReady?: (app: App) => void;
+  /** Wraps the app's storage driver (to make it fail the way a full disk does). */
+  wrapStorage?: (storage: Storage) => Storage;
 };
 
 /**
@@ -71,7 +73,8 @@ export async function createTestApp(
     onConnectionLost: () => {},
   });
   // DATA_DIR/uploads unless the overrides choose S3 (STORAGE_DRIVER=s3).
-  const storage = createStorage(config.storage);
+  const created = createStorage(config.storage);
+  const storage = options.wrapStorage ? options.wrapStorage(created) : created;
   const logger = options.logStream ? { level: 'info', stream: options.logStream } : false;
   const app = await buildApp({ config, database, storage, logger, serveWeb: false });
   options.beforeReady?.(app);

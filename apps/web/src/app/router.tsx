@@ -209,6 +209,20 @@ export const authenticatedRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'ask-questions',
+        lazy: async () => ({
+          Component: (await import('../features/ask-questions/routes/course-ask-questions-page.tsx'))
+            .CourseAskQuestionsPage,
+        }),
+      },
+      {
+        path: 'ask-questions/:askQuestionId/projector',
+        lazy: async () => ({
+          Component: (await import('../features/ask-questions/routes/ask-question-projector-page.tsx'))
+            .AskQuestionProjectorPage,
+        }),
+      },
+      {
         path: 'members',
         lazy: async () => ({
           Component: (await import('../features/courses/routes/course-members-page.tsx')).CourseMembersPage,

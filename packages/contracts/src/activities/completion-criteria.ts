@@ -67,6 +67,10 @@ export const COMPLETION_RULES: Record<ActivityType, TypeRule> = {
     default: 'submitted',
     defaultValues: { score: 60 },
   },
+  /** Completed by opening it: a vote is a poll, not graded work. */
+  vote: { criteria: ['none', 'view'], default: 'view' },
+  /** Completed by opening it, like a vote: it is not graded work. */
+  questionnaire: { criteria: ['none', 'view'], default: 'view' },
 };
 
 export type OrgCompletionSettings = {

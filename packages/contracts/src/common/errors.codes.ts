@@ -18,4 +18,6 @@ export const ERROR_CODES = [
   'internal',
   'account_locked',
   'login_throttled',
+  'service_unavailable',
+  'insufficient_storage',
 ] as const;

@@ -93,6 +93,17 @@ export const errorCodeMessages = {
     'zh-TW': '你所在網路的登入失敗次數過多，請稍後再試',
     'en-US': 'Too many failed sign-ins from your network. Please try again later.',
   },
+  'error.service_unavailable': {
+    'zh-CN': '数据库暂时无法连接，请稍后重试；已保存的内容不会丢失',
+    'zh-TW': '資料庫暫時無法連線，請稍後重試；已儲存的內容不會遺失',
+    'en-US': 'The database cannot be reached right now. Please try again in a moment; nothing saved is lost.',
+  },
+  'error.insufficient_storage': {
+    'zh-CN': '服务器存储空间已满，文件未能保存，请联系管理员',
+    'zh-TW': '伺服器儲存空間已滿，檔案未能儲存，請聯絡管理員',
+    'en-US':
+      'The server has run out of storage space, so the file was not saved. Please tell your administrator.',
+  },
   'error.route_not_found': {
     'zh-CN': '接口不存在',
     'zh-TW': '介面不存在',

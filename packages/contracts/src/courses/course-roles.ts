@@ -1,4 +1,7 @@
-import { z } from 'zod';
+/**
+ * Course roles and the rules on them, without zod: the course page reads them on its first load
+ * (decision 0014). Their schemas are in course-roles.schemas.ts.
+ */
 
 /** Roles a member can hold in a course. A member may hold several; the first is their primary role. */
 export const COURSE_ROLES = [
@@ -8,13 +11,12 @@ export const COURSE_ROLES = [
   'student',
   'customer',
 ] as const;
-export const CourseRoleSchema = z.enum(COURSE_ROLES);
-export type CourseRole = z.infer<typeof CourseRoleSchema>;
+export type CourseRole = (typeof COURSE_ROLES)[number];
 
 /** The course owner; only used as a filter (spec: teaching selection filters to chief_instructor and instructor). */
 export const CHIEF_INSTRUCTOR = 'chief_instructor' as const;
-export const RoleFilterSchema = z.enum([CHIEF_INSTRUCTOR, ...COURSE_ROLES]);
-export type RoleFilter = z.infer<typeof RoleFilterSchema>;
+export const ROLE_FILTERS = [CHIEF_INSTRUCTOR, ...COURSE_ROLES] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];
 
 /** The teaching team: may edit the course, its activities, members and groups. */
 export const TEACHING_ROLES: readonly CourseRole[] = ['instructor', 'instructor_assistant'];

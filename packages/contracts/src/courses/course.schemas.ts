@@ -2,16 +2,9 @@ import { z } from 'zod';
 import { plainText } from '../common/plain-text.ts';
 import { ConditionsSchema, PageMetaSchema } from '../common/pagination.schemas.ts';
 import { FieldsQuerySchema, IdSchema, IsoDateTimeSchema } from '../common/primitives.schemas.ts';
-import { CourseRoleSchema, RoleFilterSchema } from './course-roles.ts';
+import { CourseRoleSchema, RoleFilterSchema } from './course-roles.schemas.ts';
 import { isCourseCoverUrl } from './cover-url.ts';
-
-export const COURSE_LIMITS = {
-  nameMax: 200,
-  codeMax: 64,
-  moduleNameMax: 200,
-  syllabusSummaryMax: 500,
-  groupNameMax: 100,
-} as const;
+import { COURSE_LIMITS } from './course.limits.ts';
 
 /**
  * Meeting types whose host must have a mobile phone bound (spec 001 section 5: ClassIn hosts are offered
@@ -241,6 +234,7 @@ export const CurrentSemesterInfoSchema = z.object({
 export type CurrentSemesterInfo = z.infer<typeof CurrentSemesterInfoSchema>;
 
 export const ModulesResponseSchema = z.object({ modules: z.array(CourseModuleSchema) });
+export type ModulesResponse = z.infer<typeof ModulesResponseSchema>;
 export const CreateModuleRequestSchema = z.object({
   name: plainText('courses.moduleNameRequired')
     .min(1, 'courses.moduleNameRequired')
@@ -403,3 +397,4 @@ export const GroupUsersResponseSchema = z.object({
 
 export const SimulateRequestSchema = z.object({ simulating: z.boolean() });
 export const SimulateResponseSchema = z.object({ simulating_course_id: z.number().int().nullable() });
+export type SimulateResponse = z.infer<typeof SimulateResponseSchema>;

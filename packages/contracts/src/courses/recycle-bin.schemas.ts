@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IsoDateTimeSchema } from '../common/primitives.schemas.ts';
 
 /** What a recycle-bin item is (decision 0015); an activity also names its activity type. */
-export const RECYCLE_BIN_ITEM_TYPES = ['course', 'module', 'syllabus', 'activity'] as const;
+export const RECYCLE_BIN_ITEM_TYPES = ['course', 'module', 'syllabus', 'activity', 'question'] as const;
 export const RecycleBinItemTypeSchema = z.enum(RECYCLE_BIN_ITEM_TYPES);
 export type RecycleBinItemType = z.infer<typeof RecycleBinItemTypeSchema>;
 
@@ -19,6 +19,10 @@ export const RecycleBinItemSchema = z
     title: z.string(),
     /** For activities: exam, homework, material …; null for other items. */
     activity_type: z.string().nullable(),
+    /** For questions: the course library or the exam (by activity id) it was in, titled as at deletion. */
+    source: z
+      .object({ type: z.enum(['library', 'exam']), id: z.number().int(), title: z.string() })
+      .nullable(),
     deleted_at: IsoDateTimeSchema,
     /** Null once the person who deleted it has been removed. */
     deleted_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),

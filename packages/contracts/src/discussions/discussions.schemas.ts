@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { plainText } from '../common/plain-text.ts';
 import { ConditionsSchema } from '../common/pagination.schemas.ts';
 import { IdSchema, IsoDateTimeSchema, QueryBooleanSchema } from '../common/primitives.schemas.ts';
-import { CourseRoleSchema } from '../courses/course-roles.ts';
+import { CourseRoleSchema } from '../courses/course-roles.schemas.ts';
 import { typedLength } from './discussion-rules.ts';
 
 /** Limits of spec 001 section 9 and the rules. */

@@ -138,6 +138,26 @@ export const examTakingMessages = {
     'zh-TW': '該題尚未發佈或已停止作答',
     'en-US': 'This question is not open for answers.',
   },
+  'exams.classroom.answerMissing': {
+    'zh-CN': '没有读到答案：请选择选项或填写答案',
+    'zh-TW': '沒有讀到答案：請選擇選項或填寫答案',
+    'en-US': 'No answer was found in the request: choose an option or write an answer.',
+  },
+  'exams.classroom.subjectNotInBody': {
+    'zh-CN': '提交的题目中没有当前发布的这道题',
+    'zh-TW': '提交的題目中沒有當前發佈的這道題',
+    'en-US': 'The submitted questions do not include this question.',
+  },
+  'exams.classroom.subjectMismatch': {
+    'zh-CN': '答案所属的题目与地址中的题目不一致',
+    'zh-TW': '答案所屬的題目與地址中的題目不一致',
+    'en-US': 'The answer is for a different question than the one in the address.',
+  },
+  'exams.classroom.twoForms': {
+    'zh-CN': '请只用一种格式提交答案',
+    'zh-TW': '請只用一種格式提交答案',
+    'en-US': 'Send the answer either on its own or in subjects, not both.',
+  },
   'exams.classroom.stemNotReleasable': {
     'zh-CN': '课堂测验只能逐题发布可单独作答的题目',
     'zh-TW': '課堂測驗只能逐題發佈可單獨作答的題目',

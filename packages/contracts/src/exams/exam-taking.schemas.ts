@@ -315,11 +315,23 @@ export const ExamSubmissionParamsSchema = z.object({ id: IdSchema, sid: IdSchema
 export const ClassroomSubjectParamsSchema = z.object({ id: IdSchema, subjectId: IdSchema });
 export const ClassroomSubmitParamsSchema = z.object({ id: IdSchema, subject_id: IdSchema });
 
-/** `POST /api/classroom/{id}/submit/{subject_id}`: the answer to the released question. */
+/** One question's answer inside the original clients' wrapper body. */
+export const ClassroomWrappedAnswerSchema = SubmittedAnswerSchema.omit({ parent_id: true });
+
+/**
+ * `POST /api/classroom/{id}/submit/{subject_id}`: the answer to the released question, either flat
+ * ({answer_option_ids, answer, answers}, as Lectern's web app sends it) or in the original clients' wrapper
+ * ({exam_paper_instance_id, subjects: [{subject_id, answer_option_ids, answer}]}), whose entry for the path's
+ * question is the answer. A body carrying neither form is refused rather than stored as an empty answer.
+ */
 export const ClassroomSubmitRequestSchema = SubmittedAnswerSchema.omit({
   subject_id: true,
   parent_id: true,
-}).extend({ subject_id: z.number().int().positive().optional() });
+}).extend({
+  subject_id: z.number().int().positive().optional(),
+  exam_paper_instance_id: z.number().int().nullish(),
+  subjects: z.array(ClassroomWrappedAnswerSchema).max(TAKING_LIMITS.answersPerSubmission).optional(),
+});
 export type ClassroomSubmitRequest = z.input<typeof ClassroomSubmitRequestSchema>;
 
 export const ClassroomAnswerSchema = z

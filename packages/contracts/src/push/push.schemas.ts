@@ -5,7 +5,15 @@ import { z } from 'zod';
  * course; a user receives the events of the courses they are a member of. Data is a hint to refetch, never
  * a secret: every member of the course receives it.
  */
-export const PUSH_EVENT_TYPES = ['rollcall.started', 'rollcall.checked_in', 'rollcall.stopped'] as const;
+export const PUSH_EVENT_TYPES = [
+  'rollcall.started',
+  'rollcall.checked_in',
+  'rollcall.stopped',
+  'ask_question.picked',
+  'ask_question.ended',
+  'vote.cast',
+  'exam.answers_changed',
+] as const;
 export const PushEventTypeSchema = z.enum(PUSH_EVENT_TYPES);
 export type PushEventType = z.infer<typeof PushEventTypeSchema>;
 

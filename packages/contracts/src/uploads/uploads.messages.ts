@@ -7,6 +7,12 @@ export const uploadsMessages = {
     'zh-TW': '檔案不存在或已被刪除',
     'en-US': 'This file does not exist or has been deleted.',
   },
+  'uploads.imageUnavailable': {
+    'zh-CN': '图片（文件编号 {id}）不存在、尚未上传完成或无权使用，请重新插入图片',
+    'zh-TW': '圖片（檔案編號 {id}）不存在、尚未上傳完成或無權使用，請重新插入圖片',
+    'en-US':
+      'Picture {id} does not exist, has not finished uploading, or is not yours to use. Insert the picture again.',
+  },
   'uploads.deleted': {
     'zh-CN': '文件已删除',
     'zh-TW': '檔案已刪除',

@@ -216,6 +216,7 @@ const RECYCLE_BIN_ITEM_TYPES = [
   'module',
   'syllabus',
   'activity',
+  'question',
 ] as const satisfies readonly RecycleBinItemType[];
 
 /**
@@ -241,6 +242,10 @@ export const recycleBinItems = pgTable(
     title: text().notNull(),
     /** The activity type, for activities. */
     activityType: text(),
+    /** For questions: where the question was, a library or an exam (its activity), and that one's title then. */
+    sourceType: text({ enum: ['library', 'exam'] }),
+    sourceId: integer(),
+    sourceTitle: text(),
     deletedBy: integer().references(() => users.id, { onDelete: 'set null' }),
     deletedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

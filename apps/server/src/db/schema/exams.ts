@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import {
   boolean,
   check,
@@ -14,7 +14,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { activities } from './activities.ts';
-import { courses } from './courses.ts';
+import { courses, recycleBinItems } from './courses.ts';
 import { orgs, users } from './identity.ts';
 
 /**
@@ -80,14 +80,23 @@ export const subjects = pgTable(
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set on a deleted question and its sub-questions while they are in a recycle bin (decision 0015);
+     * every read passes `subjectNotDeleted`.
+     */
+    recycleBinItemId: integer().references(() => recycleBinItems.id, { onDelete: 'cascade' }),
   },
   (t) => [
     check('subjects_one_owner', sql`(${t.libId} is null) <> (${t.activityId} is null)`),
     index('subjects_activity_idx').on(t.activityId, t.isMakeup, t.sort, t.id),
     index('subjects_lib_idx').on(t.libId, t.sort, t.id),
     index('subjects_parent_idx').on(t.parentId),
+    index('subjects_recycle_bin_item_idx').on(t.recycleBinItemId),
   ],
 );
+
+/** The one "not in a recycle bin" predicate of questions; every read of `subjects` passes it. */
+export const subjectNotDeleted = isNull(subjects.recycleBinItemId);
 
 export const subjectOptions = pgTable(
   'subject_options',

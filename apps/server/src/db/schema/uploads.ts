@@ -57,3 +57,17 @@ export const uploadReferences = pgTable(
     index('upload_references_upload_idx').on(t.uploadId),
   ],
 );
+
+/**
+ * Parent types of the upload references that keep pictures shown inside rich text alive (decision 0011).
+ * Each is synced from the HTML whenever it is saved, counts for the orphan sweep while its parent row
+ * exists, and lets whoever may read the parent read the picture.
+ */
+/** Pictures in an activity's rich `data` (description, page content); parent id: the activity's id. */
+export const ACTIVITY_IMAGE_PARENT = 'activity_image';
+/** Pictures in a forum topic, comment or question-panel question; parent id: the comment's id. */
+export const DISCUSSION_IMAGE_PARENT = 'discussion_image';
+/** Pictures in a reply to a comment; parent id: the reply's id. */
+export const DISCUSSION_REPLY_IMAGE_PARENT = 'discussion_reply_image';
+/** Pictures in a homework hand-in's (or draft's) text; parent id: the submission's id. */
+export const HOMEWORK_SUBMISSION_IMAGE_PARENT = 'homework_submission_image';

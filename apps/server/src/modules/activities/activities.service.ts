@@ -54,6 +54,7 @@ import { presentActivity, presentCompletionCriterion } from './activities.presen
 import { activitiesRepository, type ActivityDetailRow } from './activities.repository.ts';
 import { activityAccess } from './activity-access.ts';
 import { activityCompletion, judgedByWork } from './activity-completion.ts';
+import { syncActivityImages } from './activity-images.ts';
 import { examsRepository } from '../exams/exams.repository.ts';
 import { checkHomeworkData } from '../homework/homework-data-check.ts';
 import { holdNewRubrics, homeworkDataForViewer, mergeHomeworkData } from '../homework/homework-data-merge.ts';
@@ -406,6 +407,7 @@ export function activitiesService(ctx: AppContext) {
           tx,
         );
         await replaceAttachments(tx, row.id, actor.userId, files);
+        await syncActivityImages(tx, actor, row.id, data);
         return row;
       });
       return presentOne(actor, access, created.id);
@@ -492,6 +494,7 @@ export function activitiesService(ctx: AppContext) {
           tx,
         );
         if (files) await replaceAttachments(tx, existing.id, actor.userId, files);
+        if (input.data !== undefined) await syncActivityImages(tx, actor, existing.id, data);
       });
       return presentOne(actor, access, existing.id);
     },

@@ -1,8 +1,5 @@
-import {
-  ACTIVITY_DATA_SCHEMAS,
-  ACTIVITY_RICH_TEXT_FIELDS,
-  type ActivityType,
-} from '@lectern/contracts/activities/activity-types';
+import { ACTIVITY_DATA_SCHEMAS } from '@lectern/contracts/activities/activity-data.schemas';
+import { ACTIVITY_RICH_TEXT_FIELDS, type ActivityType } from '@lectern/contracts/activities/activity-types';
 import type { z } from 'zod';
 import type { FieldMessages, Message } from '../../platform/errors.ts';
 import { sanitizeUserHtml } from '../../platform/html/sanitize-html.ts';

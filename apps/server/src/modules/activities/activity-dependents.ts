@@ -2,6 +2,7 @@ import { inArray } from 'drizzle-orm';
 import { comments } from '../../db/schema/discussions.ts';
 import { classroomAnswers, examPaperInstances } from '../../db/schema/exam-submissions.ts';
 import { homeworkSubmissions } from '../../db/schema/homework.ts';
+import { voteBallots } from '../../db/schema/votes.ts';
 import type { Database } from '../../platform/database.ts';
 import { activitiesRepository } from './activities.repository.ts';
 
@@ -14,7 +15,12 @@ export type DependentRecordCheck = (activityIds: readonly number[], db: Database
 
 async function distinctActivityIds(
   db: Database,
-  table: typeof comments | typeof examPaperInstances | typeof classroomAnswers | typeof homeworkSubmissions,
+  table:
+    | typeof comments
+    | typeof examPaperInstances
+    | typeof classroomAnswers
+    | typeof homeworkSubmissions
+    | typeof voteBallots,
   activityIds: readonly number[],
 ): Promise<number[]> {
   if (activityIds.length === 0) return [];
@@ -35,4 +41,6 @@ export const DEPENDENT_RECORD_CHECKS: readonly DependentRecordCheck[] = [
   (activityIds, db) => distinctActivityIds(db, comments, activityIds),
   // Homework hand-ins and drafts.
   (activityIds, db) => distinctActivityIds(db, homeworkSubmissions, activityIds),
+  // Ballots cast in a vote.
+  (activityIds, db) => distinctActivityIds(db, voteBallots, activityIds),
 ];

@@ -9,6 +9,10 @@ export function presentRecycleBinItem(row: RecycleBinListRow, retentionMs: numbe
     item_id: row.itemId,
     title: row.title,
     activity_type: row.activityType,
+    source:
+      row.sourceType !== null && row.sourceId !== null
+        ? { type: row.sourceType, id: row.sourceId, title: row.sourceTitle ?? '' }
+        : null,
     deleted_at: row.deletedAt.toISOString(),
     deleted_by:
       row.deletedBy !== null && row.deletedByName !== null

@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { RecycleBinItemType } from '@lectern/contracts/courses/recycle-bin.schemas';
 import { activities } from '../../db/schema/activities.ts';
 import { courseMembers, courseModules, courses, recycleBinItems, syllabi } from '../../db/schema/courses.ts';
+import { examPaperInstances } from '../../db/schema/exam-submissions.ts';
+import { subjectNotDeleted, subjects } from '../../db/schema/exams.ts';
 import { users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { CourseAccessRow } from './course-access.ts';
@@ -41,7 +43,14 @@ export function recycleBinRepository(db: Database) {
         .select(listColumns)
         .from(recycleBinItems)
         .leftJoin(users, eq(users.id, recycleBinItems.deletedBy))
-        .where(and(eq(recycleBinItems.courseId, courseId), sql`${recycleBinItems.itemType} <> 'course'`))
+        .where(
+          and(
+            eq(recycleBinItems.courseId, courseId),
+            sql`${recycleBinItems.itemType} <> 'course'`,
+            // A question whose library was removed since went with it: nothing is left to restore.
+            sql`(${recycleBinItems.itemType} <> 'question' or exists (select 1 from ${subjects} where ${subjects.recycleBinItemId} = ${recycleBinItems.id}))`,
+          ),
+        )
         .orderBy(desc(recycleBinItems.deletedAt), desc(recycleBinItems.id));
       return rows.map((r) => ({ ...r.item, deletedByName: r.deletedByName }));
     },
@@ -114,6 +123,56 @@ export function recycleBinRepository(db: Database) {
       await tx.update(activities).set({ recycleBinItemId: itemId }).where(eq(activities.id, activityId));
     },
 
+    /** A question with its sub-questions: they are one unit on a paper and in a library. */
+    async markQuestion(subjectId: number, itemId: number, tx: Executor): Promise<void> {
+      await tx
+        .update(subjects)
+        .set({ recycleBinItemId: itemId })
+        .where(or(eq(subjects.id, subjectId), eq(subjects.parentId, subjectId)));
+    },
+
+    /**
+     * What a restored exam question lands in: the paper (main or make-up), whether a student has been
+     * handed it, the points its visible questions already use, and the restored questions' rows.
+     */
+    async questionPaper(itemId: number, tx: Executor) {
+      const rows = await tx
+        .select({
+          id: subjects.id,
+          parentId: subjects.parentId,
+          type: subjects.type,
+          point: subjects.point,
+          activityId: subjects.activityId,
+          isMakeup: subjects.isMakeup,
+        })
+        .from(subjects)
+        .where(eq(subjects.recycleBinItemId, itemId));
+      const top = rows.find((r) => r.parentId === null);
+      if (!top || top.activityId === null) return undefined;
+      // The exam's row lock, as authoring takes it: a restore and a save are checked one after the other.
+      const [activity] = await tx
+        .select({ data: activities.data })
+        .from(activities)
+        .where(eq(activities.id, top.activityId))
+        .for('update');
+      const paper = and(eq(subjects.activityId, top.activityId), eq(subjects.isMakeup, top.isMakeup));
+      const [started] = await tx
+        .select({ id: examPaperInstances.id })
+        .from(examPaperInstances)
+        .where(
+          and(
+            eq(examPaperInstances.activityId, top.activityId),
+            eq(examPaperInstances.isMakeup, top.isMakeup),
+          ),
+        )
+        .limit(1);
+      const visible = await tx
+        .select({ id: subjects.id, parentId: subjects.parentId, type: subjects.type, point: subjects.point })
+        .from(subjects)
+        .where(and(paper, subjectNotDeleted));
+      return { started: started !== undefined, restored: rows, visible, activityData: activity?.data };
+    },
+
     /** The module an activity or syllabus hangs from, with whether it is itself in the bin. */
     async moduleOf(
       type: Extract<RecycleBinItemType, 'activity' | 'syllabus'>,
@@ -131,7 +190,7 @@ export function recycleBinRepository(db: Database) {
 
     /** Brings back every row deleted with the item, then drops the item (nothing cascades: no row points at it). */
     async restore(itemId: number, tx: Executor): Promise<void> {
-      for (const table of [courses, courseModules, syllabi, activities]) {
+      for (const table of [courses, courseModules, syllabi, activities, subjects]) {
         await tx.update(table).set({ recycleBinItemId: null }).where(eq(table.recycleBinItemId, itemId));
       }
       await tx.delete(recycleBinItems).where(eq(recycleBinItems.id, itemId));

@@ -1,3 +1,5 @@
+import { examSettings } from '@lectern/contracts/exams/exam-settings';
+import { subjectPoints, type SubjectType } from '@lectern/contracts/exams/subject.schemas';
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import type {
   RecycleBinActionResponse,
@@ -28,6 +30,8 @@ export type BinnedRow = {
   courseId: number;
   title: string;
   activityType?: string;
+  /** For a question: the library or exam it is in. */
+  source?: { type: 'library' | 'exam'; id: number; title: string };
 };
 
 const DAY_MS = 86_400_000;
@@ -66,6 +70,39 @@ export function recycleBinService(ctx: AppContext) {
     }
   }
 
+  /**
+   * An exam question comes back only under the rules of adding one: no student has been handed the
+   * paper (its question ids are fixed then) and the paper's points still fit the exam's total.
+   */
+  async function assertQuestionFits(itemId: number, tx: Executor): Promise<void> {
+    const paper = await repo.questionPaper(itemId, tx);
+    if (!paper) return;
+    if (paper.started) throw conflict('exams.paperLocked');
+    const points = (rows: typeof paper.visible) =>
+      rows
+        .filter((r) => r.parentId === null)
+        .reduce(
+          (sum, top) =>
+            sum +
+            subjectPoints({
+              type: top.type as SubjectType,
+              point: top.point,
+              sub_subjects: rows.filter((r) => r.parentId === top.id),
+            }),
+          0,
+        );
+    const used = points(paper.visible);
+    const adding = points(paper.restored);
+    const total = examSettings(paper.activityData ?? {}).total_points;
+    if (used + adding > total + 1e-9) {
+      const round = (n: number) => Math.round(n * 10) / 10;
+      throw conflict({
+        key: 'exams.pointsExceeded',
+        params: { points: round(adding), remaining: round(Math.max(0, total - used)), total },
+      });
+    }
+  }
+
   async function purgeLocked(itemId: number, tx: Executor): Promise<boolean> {
     const item = await repo.lock(itemId, tx);
     if (!item) return false;
@@ -90,6 +127,9 @@ export function recycleBinService(ctx: AppContext) {
           itemId: row.id,
           title: row.title,
           activityType: row.activityType ?? null,
+          sourceType: row.source?.type ?? null,
+          sourceId: row.source?.id ?? null,
+          sourceTitle: row.source?.title ?? null,
           deletedBy: actor.userId,
         },
         tx,
@@ -97,6 +137,7 @@ export function recycleBinService(ctx: AppContext) {
       if (row.type === 'course') await repo.markCourse(row.id, item.id, tx);
       else if (row.type === 'module') await repo.markModule(row.id, item.id, tx);
       else if (row.type === 'syllabus') await repo.markSyllabus(row.id, item.id, tx);
+      else if (row.type === 'question') await repo.markQuestion(row.id, item.id, tx);
       else await repo.markActivity(row.id, item.id, tx);
       await enqueue(
         tx,
@@ -139,6 +180,7 @@ export function recycleBinService(ctx: AppContext) {
           if (module?.deleted)
             throw conflict({ key: 'courses.restoreModuleFirst', params: { module: module.name } });
         }
+        if (item.itemType === 'question') await assertQuestionFits(item.id, tx);
         await repo.restore(item.id, tx);
       });
       return { message: translate(actor.locale, 'courses.restored') };

@@ -21,7 +21,7 @@ import type { AppContext } from '../../platform/app-context.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { translate } from '../../platform/messages.ts';
-import { uploadIdsInHtml } from '../exams/subject-images.ts';
+import { uploadIdsInHtml } from '../uploads/html-images.ts';
 import { roundPoints } from '../exams/subject-input.ts';
 import { toSubject } from '../exams/subjects.presenter.ts';
 import { subjectsRepository } from '../exams/subjects.repository.ts';

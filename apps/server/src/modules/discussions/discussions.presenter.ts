@@ -6,7 +6,7 @@ import type {
   Reply,
   Topic,
 } from '@lectern/contracts/discussions/discussions.schemas';
-import { CourseRoleSchema } from '@lectern/contracts/courses/course-roles';
+import { CourseRoleSchema } from '@lectern/contracts/courses/course-roles.schemas';
 import { rolesOf } from '../courses/course-access.ts';
 import type { CourseAccess } from '../courses/courses.policy.ts';
 import { canLike, canModify, canSeeAuthor, postOf, type Post } from './discussions.policy.ts';

@@ -29,6 +29,8 @@ import {
 } from '@lectern/contracts/discussions/question-time';
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Executor } from '../../platform/database.ts';
+import { DISCUSSION_IMAGE_PARENT, DISCUSSION_REPLY_IMAGE_PARENT } from '../../db/schema/uploads.ts';
 import { AppError, invalid, notFound, type Message } from '../../platform/errors.ts';
 import { sanitizeUserHtml } from '../../platform/html/sanitize-html.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
@@ -37,6 +39,7 @@ import type { ActivityRow } from '../activities/activities.repository.ts';
 import { activityAccess, type ActivityWithAccess } from '../activities/activity-access.ts';
 import { courseAccess } from '../courses/course-access.ts';
 import { can, type CourseAccess } from '../courses/courses.policy.ts';
+import { syncHtmlImages } from '../uploads/html-images.ts';
 import { uploadsRepository } from '../uploads/uploads.repository.ts';
 import { assertCanLike, assertCanModify, assertCanWrite, postingRole, postOf } from './discussions.policy.ts';
 import { presentComment, presentHotTopic, presentReply, presentTopic } from './discussions.presenter.ts';
@@ -66,6 +69,11 @@ const TIMED_KINDS = new Set(['video', 'audio']);
 const INT_MAX = 2_147_483_647;
 
 const pagesOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** A post's pictures stay readable to the post's readers, and out of the orphan sweep, while it exists. */
+function syncPictures(tx: Executor, actor: Actor, type: string, id: number, content: string) {
+  return syncHtmlImages(tx, actor, { type, id }, [content], { field: 'content' });
+}
 
 /** Sanitised HTML that still shows something (text or an image); otherwise the content is missing. */
 function cleanContent(raw: string): string {
@@ -296,8 +304,8 @@ export function discussionsService(ctx: AppContext) {
       }
       const place = await placeOf(activity, input);
       const content = cleanContent(input.content);
-      const row = await ctx.db.transaction((tx) =>
-        repo.insert(
+      const row = await ctx.db.transaction(async (tx) => {
+        const inserted = await repo.insert(
           {
             activityId,
             courseId: activity.courseId,
@@ -312,8 +320,10 @@ export function discussionsService(ctx: AppContext) {
             createdBy: actor.userId,
           },
           tx,
-        ),
-      );
+        );
+        await syncPictures(tx, actor, DISCUSSION_IMAGE_PARENT, inserted.id, content);
+        return inserted;
+      });
       return presentDetailed(row.id, access, actor.userId);
     },
 
@@ -341,6 +351,7 @@ export function discussionsService(ctx: AppContext) {
         const locked = await repo.lockBase(commentId, tx);
         if (!locked) throw notFound('discussions.commentNotFound');
         await repo.update(locked, { content, commentType, title }, tx);
+        await syncPictures(tx, actor, DISCUSSION_IMAGE_PARENT, commentId, content);
       });
       return presentDetailed(commentId, access, actor.userId);
     },
@@ -404,8 +415,8 @@ export function discussionsService(ctx: AppContext) {
         parentId = parent.id;
       }
       const content = cleanContent(input.content);
-      const reply = await ctx.db.transaction((tx) =>
-        repo.insertReply(
+      const reply = await ctx.db.transaction(async (tx) => {
+        const inserted = await repo.insertReply(
           {
             commentId,
             parentId,
@@ -415,8 +426,10 @@ export function discussionsService(ctx: AppContext) {
             createdBy: actor.userId,
           },
           tx,
-        ),
-      );
+        );
+        await syncPictures(tx, actor, DISCUSSION_REPLY_IMAGE_PARENT, inserted.id, content);
+        return inserted;
+      });
       return presentReplyById(reply.id, access, actor.userId);
     },
 
@@ -424,7 +437,10 @@ export function discussionsService(ctx: AppContext) {
       const { access, row } = await loadReply(actor, replyId);
       assertCanModify(access, postOf(row), 'edit');
       const content = cleanContent(input.content);
-      await repo.updateReply(replyId, content);
+      await ctx.db.transaction(async (tx) => {
+        await repo.updateReply(replyId, content, tx);
+        await syncPictures(tx, actor, DISCUSSION_REPLY_IMAGE_PARENT, replyId, content);
+      });
       return presentReplyById(replyId, access, actor.userId);
     },
 

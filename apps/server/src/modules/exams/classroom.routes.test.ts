@@ -163,3 +163,87 @@ describe('classroom exams in class', () => {
     expect(foreign.statusCode).toBe(400);
   });
 });
+
+describe('the two body forms of a classroom answer', () => {
+  const submit = (examId: number, subjectId: number, payload: object, i = 0) =>
+    as(student(i), { method: 'POST', url: `/api/classroom/${examId}/submit/${subjectId}`, payload });
+  const storedFor = (subjectId: number) =>
+    t.db.select().from(classroomAnswers).where(eq(classroomAnswers.subjectId, subjectId));
+
+  it("stores the answer from the original clients' wrapper body, picking the path's question", async () => {
+    const { exam, first, second } = await classroomExam();
+    const right = first.options.find((o) => o.is_answer)!;
+    await release(exam.id, first.id);
+    const res = await submit(exam.id, first.id, {
+      exam_paper_instance_id: 0,
+      subjects: [
+        { subject_id: second.id, answer_option_ids: [second.options[0]!.id], answer: null },
+        { subject_id: first.id, answer_option_ids: [right.id], answer: null },
+      ],
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ subject_id: first.id, answer_option_ids: [right.id] });
+    const rows = await storedFor(first.id);
+    expect(rows.map((r) => [r.userId, r.answerOptionIds, r.isCorrect])).toEqual([
+      [w.students[0]!.user.id, [right.id], true],
+    ]);
+  });
+
+  it('stores the flat body as before', async () => {
+    const { exam, first } = await classroomExam();
+    const wrong = first.options.find((o) => !o.is_answer)!;
+    await release(exam.id, first.id);
+    const res = await submit(
+      exam.id,
+      first.id,
+      { answer_option_ids: [wrong.id], answer: null, answers: [] },
+      1,
+    );
+    expect(res.statusCode).toBe(200);
+    const rows = await storedFor(first.id);
+    expect(rows.map((r) => [r.userId, r.answerOptionIds, r.isCorrect])).toEqual([
+      [w.students[1]!.user.id, [wrong.id], false],
+    ]);
+  });
+
+  it('refuses bodies whose answer cannot be read with field errors, and stores nothing', async () => {
+    const { exam, first, second } = await classroomExam();
+    await release(exam.id, first.id);
+    const option = first.options[0]!.id;
+    const cases: [object, string][] = [
+      [{}, 'answer_option_ids'],
+      [{ exam_paper_instance_id: 7 }, 'answer_option_ids'],
+      [{ answer_option_ids: [], answer: '  ', answers: [] }, 'answer_option_ids'],
+      [{ subjects: [] }, 'subjects'],
+      [{ subjects: [{ subject_id: second.id, answer_option_ids: [second.options[0]!.id] }] }, 'subjects'],
+      [{ subjects: [{ subject_id: first.id, answer_option_ids: [] }] }, 'subjects.0.answer_option_ids'],
+      [{ subjects: [{ answer_option_ids: [option] }] }, 'subjects.0.subject_id'],
+      [
+        {
+          subjects: [
+            { subject_id: second.id, answer_option_ids: [second.options[0]!.id] },
+            { subject_id: first.id, answer_option_ids: [second.options[0]!.id] },
+          ],
+        },
+        'subjects.1.answer_option_ids',
+      ],
+      [{ subjects: { subject_id: first.id } }, 'subjects'],
+      [
+        { answer_option_ids: [option], subjects: [{ subject_id: first.id, answer_option_ids: [option] }] },
+        'subjects',
+      ],
+      [{ subject_id: second.id, answer_option_ids: [option] }, 'subject_id'],
+      [{ answer_option_ids: 'B' }, 'answer_option_ids'],
+    ];
+    for (const [payload, field] of cases) {
+      const res = await submit(exam.id, first.id, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      const body = res.json();
+      expect(body.code).toBe('validation_failed');
+      expect(body.message).toEqual(expect.any(String));
+      expect(Object.keys(body.errors), JSON.stringify(payload)).toContain(field);
+    }
+    expect(await storedFor(first.id)).toEqual([]);
+    expect((await state(exam.id)).json()).toMatchObject({ answer_count: 0 });
+  });
+});

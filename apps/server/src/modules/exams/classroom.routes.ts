@@ -8,12 +8,16 @@ import {
 } from '@lectern/contracts/exams/exam-taking.schemas';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
-import { classroomService } from './classroom.service.ts';
+import { classroomService, type ClassroomAnswerListener } from './classroom.service.ts';
 
 const tags = ['classroom exams'];
 
-export function registerClassroomRoutes(app: Api, ctx: AppContext): void {
-  const classroom = classroomService(ctx);
+export function registerClassroomRoutes(
+  app: Api,
+  ctx: AppContext,
+  onAnswered: ClassroomAnswerListener,
+): void {
+  const classroom = classroomService(ctx, onAnswered);
 
   app.get(
     '/api/classroom-exams/:id/state',

@@ -38,7 +38,44 @@ function presentAnswer(row: ClassroomAnswerRow, showCorrect: boolean): Classroom
   };
 }
 
-export function classroomService(ctx: AppContext) {
+type GivenAnswer = Pick<SubmitInput, 'answer_option_ids' | 'answer' | 'answers'>;
+
+/**
+ * The answer to the path's question from either body form: flat, or the original clients' wrapper
+ * {exam_paper_instance_id, subjects: [...]}. Fields the schema does not know are stripped, so a body in
+ * neither form would otherwise arrive as an empty answer; it is refused instead.
+ */
+function readAnswer(subjectId: number, input: SubmitInput): { given: GivenAnswer; at: string } {
+  const flat = input.answer_option_ids != null || input.answer != null || input.answers != null;
+  let given: GivenAnswer = input;
+  // Where the answer's fields are in the body, so an error names the field the caller sent.
+  let at = '';
+  if (input.subjects !== undefined) {
+    if (flat) throw invalid({ subjects: ['exams.classroom.twoForms'] });
+    const index = input.subjects.findIndex((s) => s.subject_id === subjectId);
+    const entry = input.subjects[index];
+    if (!entry) throw invalid({ subjects: ['exams.classroom.subjectNotInBody'] });
+    given = entry;
+    at = `subjects.${index}.`;
+  } else if (input.subject_id !== undefined && input.subject_id !== subjectId) {
+    throw invalid({ subject_id: ['exams.classroom.subjectMismatch'] });
+  }
+  const empty =
+    (given.answer_option_ids ?? []).length === 0 &&
+    (given.answer ?? '').trim() === '' &&
+    (given.answers ?? []).length === 0;
+  if (empty) throw invalid({ [`${at}answer_option_ids`]: ['exams.classroom.answerMissing'] });
+  return { given, at };
+}
+
+/** Told of every stored answer, after it is stored (the statistics' live refresh listens). */
+export type ClassroomAnswerListener = (answer: {
+  courseId: number;
+  examId: number;
+  subjectId: number;
+}) => void;
+
+export function classroomService(ctx: AppContext, onAnswered: ClassroomAnswerListener = () => {}) {
   const exams = examAccess(ctx.db);
   const repo = classroomRepository(ctx.db);
 
@@ -144,21 +181,22 @@ export function classroomService(ctx: AppContext) {
     ): Promise<ClassroomAnswer> {
       const exam = await load(actor, examId);
       assertCanTake(exam.access);
+      const { given, at } = readAnswer(subjectId, input);
       const release = await repo.find(exam.activity.id, subjectId);
       if (!release || release.closedAt !== null)
         throw new AppError('conflict', 'exams.classroom.notReleased');
       const tree = await questionOf(exam, subjectId);
-      const optionIds = [...new Set(input.answer_option_ids ?? [])];
+      const optionIds = [...new Set(given.answer_option_ids ?? [])];
       const known = new Set(tree.options.map((o) => o.id));
       if (optionIds.some((id) => !known.has(id))) {
-        throw invalid({ answer_option_ids: ['exams.taking.optionInvalid'] });
+        throw invalid({ [`${at}answer_option_ids`]: ['exams.taking.optionInvalid'] });
       }
-      const text = input.answer ?? null;
+      const text = given.answer ?? null;
       const answer = {
         subject_id: subjectId,
         answer_option_ids: optionIds,
         answer: text ? sanitizeUserHtml(text) : text,
-        answers: (input.answers ?? []).map((a) => ({ sort: a.sort, content: a.content })),
+        answers: (given.answers ?? []).map((a) => ({ sort: a.sort, content: a.content })),
       };
       const [graded] = gradeSubject(toSubject(tree), [answer]);
       const row = await repo.upsertAnswer({
@@ -171,6 +209,7 @@ export function classroomService(ctx: AppContext) {
         isCorrect: graded?.correct ?? null,
         score: graded?.score ?? null,
       });
+      onAnswered({ courseId: exam.activity.courseId, examId: exam.activity.id, subjectId });
       return presentAnswer(row, false);
     },
   };

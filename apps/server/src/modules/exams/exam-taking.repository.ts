@@ -7,7 +7,7 @@ import {
   type SubjectScore,
   type SubmittedAnswer,
 } from '../../db/schema/exam-submissions.ts';
-import { examMakeupUsers, subjects } from '../../db/schema/exams.ts';
+import { examMakeupUsers, subjectNotDeleted, subjects } from '../../db/schema/exams.ts';
 import { users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 
@@ -239,6 +239,7 @@ export function examTakingRepository(db: Database) {
             eq(subjects.activityId, examId),
             eq(subjects.isMakeup, isMakeup),
             sql`${subjects.parentId} is null`,
+            subjectNotDeleted,
           ),
         );
       return row?.value ?? 0;

@@ -13,7 +13,6 @@ import {
 } from '@lectern/contracts/exams/exam-taking.schemas';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
-import { registerClassroomRoutes } from './classroom.routes.ts';
 import { registerExamScoresRoutes } from './exam-scores.routes.ts';
 import { examTakingService } from './exam-taking.service.ts';
 import { registerMarkingRoutes } from './marking.routes.ts';
@@ -100,6 +99,5 @@ export function registerExamTakingRoutes(app: Api, ctx: AppContext): void {
 
   registerMarkingRoutes(app, ctx);
   registerRetakesRoutes(app, ctx);
-  registerClassroomRoutes(app, ctx);
   registerExamScoresRoutes(app, ctx);
 }

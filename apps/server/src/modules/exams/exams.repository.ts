@@ -3,7 +3,7 @@ import { subjectPoints, type SubjectType } from '@lectern/contracts/exams/subjec
 import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
 import { courseMembers, courseModules } from '../../db/schema/courses.ts';
 import { classroomAnswers, examPaperInstances } from '../../db/schema/exam-submissions.ts';
-import { examMakeupUsers, subjects } from '../../db/schema/exams.ts';
+import { examMakeupUsers, subjectNotDeleted, subjects } from '../../db/schema/exams.ts';
 import { users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { SubjectOwner } from './subjects.repository.ts';
@@ -36,10 +36,13 @@ function likePattern(keyword: string): string {
   return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The owner's questions not in a recycle bin (decision 0015). */
 function ownerWhere(owner: SubjectOwner): SQL {
-  return 'libId' in owner
-    ? eq(subjects.libId, owner.libId)
-    : sql`${subjects.activityId} = ${owner.activityId} and ${subjects.isMakeup} = ${owner.isMakeup}`;
+  const own =
+    'libId' in owner
+      ? eq(subjects.libId, owner.libId)
+      : sql`${subjects.activityId} = ${owner.activityId} and ${subjects.isMakeup} = ${owner.isMakeup}`;
+  return and(own, subjectNotDeleted) as SQL;
 }
 
 /** What exam authoring needs beyond the question trees: points, locks, counts, make-up lists. */
@@ -134,6 +137,7 @@ export function examsRepository(db: Database) {
             inArray(subjects.activityId, [...activityIds]),
             eq(subjects.isMakeup, isMakeup),
             isNull(subjects.parentId),
+            subjectNotDeleted,
           ),
         )
         .groupBy(subjects.activityId);
@@ -189,6 +193,7 @@ export function examsRepository(db: Database) {
         activityNotDeleted,
         inArray(activities.type, EXAM_ACTIVITY_TYPES),
         isNull(subjects.parentId),
+        subjectNotDeleted,
       ];
       if (filter.keyword) conditions.push(ilike(subjects.description, likePattern(filter.keyword)));
       if (filter.type) conditions.push(eq(subjects.type, filter.type));

@@ -1,5 +1,5 @@
-import { inArray } from 'drizzle-orm';
-import { subjects } from '../../db/schema/exams.ts';
+import { and, inArray } from 'drizzle-orm';
+import { subjectNotDeleted, subjects } from '../../db/schema/exams.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { orNullWhenDenied } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
@@ -23,7 +23,7 @@ export function subjectImageAccess(db: Database) {
       const rows = await tx
         .select({ id: subjects.id, activityId: subjects.activityId, libId: subjects.libId })
         .from(subjects)
-        .where(inArray(subjects.id, [...new Set(ids)]));
+        .where(and(inArray(subjects.id, [...new Set(ids)]), subjectNotDeleted));
       const visible = await activities.visibleAmong(
         actor,
         rows.flatMap((r) => (r.activityId === null ? [] : [r.activityId])),

@@ -3,14 +3,7 @@ import { SUBJECT_IMAGE_PARENT, subjectOptions, subjects } from '../../db/schema/
 import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
 import type { Executor } from '../../platform/database.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
-
-const UPLOAD_SRC = /\/api\/uploads\/(\d+)\/(?:blob|content|preview)\b/g;
-
-/** The upload ids a piece of question HTML shows (pictures imported from Word, pasted or inserted). */
-export function uploadIdsInHtml(html: string | null | undefined): number[] {
-  if (!html) return [];
-  return [...html.matchAll(UPLOAD_SRC)].map((m) => Number(m[1]));
-}
+import { uploadIdsInHtml } from '../uploads/html-images.ts';
 
 /**
  * Attaches the pictures shown by these top-level questions (and their sub-questions) to them, replacing

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, max, or, sql } from 'drizzle-orm';
 import type { SubjectLibType } from '@lectern/contracts/exams/subject-lib.schemas';
 import { courseMembers, courses } from '../../db/schema/courses.ts';
-import { subjectLibs, subjects } from '../../db/schema/exams.ts';
+import { subjectLibs, subjectNotDeleted, subjects } from '../../db/schema/exams.ts';
 import { users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 
@@ -54,7 +54,7 @@ export function subjectLibsRepository(db: Database) {
       const rows = await tx
         .select({ libId: subjects.libId, n: count() })
         .from(subjects)
-        .where(and(inArray(subjects.libId, [...libIds]), isNull(subjects.parentId)))
+        .where(and(inArray(subjects.libId, [...libIds]), isNull(subjects.parentId), subjectNotDeleted))
         .groupBy(subjects.libId);
       return new Map(rows.map((r) => [r.libId ?? 0, r.n]));
     },
@@ -130,7 +130,14 @@ export function subjectLibsRepository(db: Database) {
       const rows = await tx
         .select({ id: subjects.id })
         .from(subjects)
-        .where(and(eq(subjects.libId, libId), isNull(subjects.parentId), inArray(subjects.id, [...ids])))
+        .where(
+          and(
+            eq(subjects.libId, libId),
+            isNull(subjects.parentId),
+            inArray(subjects.id, [...ids]),
+            subjectNotDeleted,
+          ),
+        )
         .orderBy(asc(subjects.sort), asc(subjects.id));
       return new Set(rows.map((r) => r.id));
     },

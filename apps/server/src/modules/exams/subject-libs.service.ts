@@ -22,6 +22,7 @@ import { AppError, conflict, forbidden, invalid, type FieldMessages } from '../.
 import type { Actor } from '../../platform/http/request-context.ts';
 import { translate } from '../../platform/messages.ts';
 import { courseAccess } from '../courses/course-access.ts';
+import { questionnairesService } from '../questionnaires/questionnaires.service.ts';
 import { examAccess } from './exam-access.ts';
 import { assertAuthorRead, assertAuthorWrite, canCreatePersonalLib } from './exams.policy.ts';
 import { examsRepository } from './exams.repository.ts';
@@ -63,6 +64,7 @@ export function subjectLibsService(ctx: AppContext) {
   const courses = courseAccess(ctx.db);
   const exams = examAccess(ctx.db);
   const subjects = subjectsService(ctx);
+  const questionnaires = questionnairesService(ctx);
 
   async function listScope(scope: LibScope, type: SubjectLibType, withFolder: boolean) {
     const nested = withFolder && type === 'exam';
@@ -255,14 +257,20 @@ export function subjectLibsService(ctx: AppContext) {
 
     /**
      * Copies the library's questions (or the selected ones) into one exam or classroom exam, after its
-     * last question and under its points limit. Video quizzes and questionnaires cannot receive them yet.
+     * last question and under its points limit, or into a questionnaire (questionnaires slice). Video
+     * quizzes cannot receive them yet.
      */
     async copy(actor: Actor, id: number, query: CopyQuery, body: CopyBody): Promise<Subject[]> {
       const { lib } = await libs.load(actor, id, 'read');
       if (!holdsSubjects(lib)) throw folderRefused();
       if (query.videoQuizId !== undefined) throw invalid({ videoQuizId: ['exams.copyTargetUnavailable'] });
       if (query.questionnaireId !== undefined) {
-        throw invalid({ questionnaireId: ['exams.copyTargetUnavailable'] });
+        const ids = await selection(lib.id, body.subject_ids);
+        if (ids.length === 0) throw invalid({ subject_ids: ['exams.copyNothing'] });
+        const order = new Map(ids.map((subjectId, index) => [subjectId, index]));
+        const trees = await subjectsRepository.loadByIds(ids, ctx.db);
+        trees.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
+        return (await questionnaires.appendFromLibrary(actor, query.questionnaireId, trees)).map(toSubject);
       }
       const field = query.examId !== undefined ? 'examId' : 'classroomId';
       const target =

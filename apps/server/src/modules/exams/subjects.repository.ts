@@ -1,6 +1,6 @@
 import { and, asc, eq, ilike, inArray, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { ParsedSubjectInput, SubjectType } from '@lectern/contracts/exams/subject.schemas';
-import { subjectKnowledgeNodes, subjectOptions, subjects } from '../../db/schema/exams.ts';
+import { subjectKnowledgeNodes, subjectNotDeleted, subjectOptions, subjects } from '../../db/schema/exams.ts';
 import { users } from '../../db/schema/identity.ts';
 import type { Executor } from '../../platform/database.ts';
 
@@ -21,10 +21,13 @@ export type SubjectOwner = { libId: number } | { activityId: number; isMakeup: b
 
 export type SubjectFilter = { keyword?: string | undefined; type?: SubjectType | undefined };
 
+/** The owner's questions not in a recycle bin (decision 0015): every read by owner goes through here. */
 function ownerWhere(owner: SubjectOwner): SQL {
-  return 'libId' in owner
-    ? eq(subjects.libId, owner.libId)
-    : sql`${subjects.activityId} = ${owner.activityId} and ${subjects.isMakeup} = ${owner.isMakeup}`;
+  const own =
+    'libId' in owner
+      ? eq(subjects.libId, owner.libId)
+      : sql`${subjects.activityId} = ${owner.activityId} and ${subjects.isMakeup} = ${owner.isMakeup}`;
+  return and(own, subjectNotDeleted) as SQL;
 }
 
 /** The id an insert returned for its index-th value (one row per value, in order). */
@@ -86,7 +89,7 @@ export const subjectsRepository = {
       .select({ subject: subjects, creatorName: users.name })
       .from(subjects)
       .leftJoin(users, eq(users.id, subjects.createdBy))
-      .where(sql`${subjects.id} in ${ids} or ${subjects.parentId} in ${ids}`)
+      .where(and(sql`(${subjects.id} in ${ids} or ${subjects.parentId} in ${ids})`, subjectNotDeleted))
       .orderBy(asc(subjects.sort), asc(subjects.id));
     return assemble(
       rows.map((r) => ({ ...r.subject, creatorName: r.creatorName })),
@@ -95,7 +98,10 @@ export const subjectsRepository = {
   },
 
   async findById(id: number, tx: Executor): Promise<SubjectRow | undefined> {
-    const [row] = await tx.select().from(subjects).where(eq(subjects.id, id));
+    const [row] = await tx
+      .select()
+      .from(subjects)
+      .where(and(eq(subjects.id, id), subjectNotDeleted));
     return row;
   },
 

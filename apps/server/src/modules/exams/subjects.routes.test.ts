@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, or } from 'drizzle-orm';
 import { classroomAnswers, examPaperInstances } from '../../db/schema/exam-submissions.ts';
-import { subjectOptions, subjects } from '../../db/schema/exams.ts';
+import { subjectNotDeleted, subjectOptions, subjects } from '../../db/schema/exams.ts';
 import {
   EVERY_TYPE_POINTS,
   createAuthoringFixture,
@@ -46,8 +46,12 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: 
 const as = (session: Session, call: Call) => t.app.inject({ ...call, headers: session.headers });
 const newExam = (data: object = {}, extra: object = {}) =>
   createExam(t, { courseId, moduleId, createdBy: teacherId, data, ...extra });
+/** Questions of the exam an author or student can see (not in the recycle bin). */
 const topLevelCount = async (activityId: number) => {
-  const [row] = await t.db.select({ n: count() }).from(subjects).where(eq(subjects.activityId, activityId));
+  const [row] = await t.db
+    .select({ n: count() })
+    .from(subjects)
+    .where(and(eq(subjects.activityId, activityId), subjectNotDeleted));
   return row?.n ?? 0;
 };
 
@@ -480,7 +484,7 @@ describe('editing, deleting and reordering', () => {
     expect(edited.json().sub_subjects[0]).toMatchObject({ type: 'fill_in_blank', parent_id: stem });
   });
 
-  it('deletes a question with its sub-questions and options', async () => {
+  it('deletes a question with its sub-questions into the recycle bin, options kept for a restore', async () => {
     const exam = await newExam();
     const [stem] = await insertSubjects(
       t,
@@ -495,8 +499,17 @@ describe('editing, deleting and reordering', () => {
     const [options] = await t.db
       .select({ n: count() })
       .from(subjectOptions)
-      .where(eq(subjectOptions.subjectId, stem!));
-    expect(options?.n).toBe(0);
+      .innerJoin(subjects, eq(subjects.id, subjectOptions.subjectId))
+      .where(or(eq(subjects.id, stem!), eq(subjects.parentId, stem!)));
+    expect(options?.n).toBeGreaterThan(0);
+    // The stem and its sub-questions point at one bin item, so they come back together.
+    const rows = await t.db
+      .select({ item: subjects.recycleBinItemId })
+      .from(subjects)
+      .where(or(eq(subjects.id, stem!), eq(subjects.parentId, stem!)));
+    expect(rows.length).toBeGreaterThan(1);
+    expect(new Set(rows.map((r) => r.item)).size).toBe(1);
+    expect(rows[0]?.item).not.toBeNull();
     expect((await as(teacher, { method: 'DELETE', url: `/api/subjects/${stem}` })).statusCode).toBe(404);
   });
 

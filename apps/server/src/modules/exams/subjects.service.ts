@@ -19,11 +19,12 @@ import type { Executor } from '../../platform/database.ts';
 import { conflict, invalid, notFound, AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { translate } from '../../platform/messages.ts';
+import { recycleBinService } from '../courses/recycle-bin.service.ts';
 import { examAccess, type LoadedExam } from './exam-access.ts';
 import { assertAuthorRead } from './exams.policy.ts';
 import { examsRepository, type PaperKey } from './exams.repository.ts';
 import { cleanAndCheckSubjects, pointsOf, roundPoints } from './subject-input.ts';
-import { subjectLibAccess } from './subject-lib-access.ts';
+import { subjectLibAccess, type LoadedLib } from './subject-lib-access.ts';
 import { toSubject } from './subjects.presenter.ts';
 import { syncSubjectImages } from './subject-images.ts';
 import { subjectsRepository, type SubjectOwner, type SubjectTree } from './subjects.repository.ts';
@@ -39,6 +40,16 @@ function paperOf(exam: LoadedExam, isMakeup: boolean | undefined): PaperKey {
   return { activityId: exam.activity.id, isMakeup: exam.activity.type === 'exam' && isMakeup === true };
 }
 
+/** The question's text without markup, short enough to name it in the recycle bin. */
+function questionTitle(html: string): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > 80 ? `${text.slice(0, 79)}…` : text;
+}
+
 const needsMarking = (type: SubjectType) => (SUBJECTIVE_SUBJECT_TYPES as readonly string[]).includes(type);
 
 /**
@@ -50,6 +61,7 @@ export function subjectsService(ctx: AppContext) {
   const exams = examAccess(ctx.db);
   const libs = subjectLibAccess(ctx.db);
   const repo = examsRepository(ctx.db);
+  const bin = recycleBinService(ctx);
 
   async function loadAuthored(actor: Actor, id: number, type: ExamType): Promise<LoadedExam> {
     const exam = await exams.loadExam(actor, id, { type });
@@ -127,15 +139,14 @@ export function subjectsService(ctx: AppContext) {
     actor: Actor,
     row: { libId: number | null; activityId: number | null },
     mode: 'read' | 'write',
-  ): Promise<{ exam: LoadedExam | null }> {
+  ): Promise<{ exam: LoadedExam | null; lib: LoadedLib | null }> {
     if (row.libId !== null) {
-      await libs.load(actor, row.libId, mode);
-      return { exam: null };
+      return { exam: null, lib: await libs.load(actor, row.libId, mode) };
     }
     if (row.activityId === null) throw notFound('exams.subjectNotFound');
     const exam = await exams.loadExam(actor, row.activityId, { type: 'any', manage: mode === 'write' });
     if (mode === 'read') assertAuthorRead(exam.access);
-    return { exam };
+    return { exam, lib: null };
   }
 
   async function findRow(id: number) {
@@ -245,13 +256,41 @@ export function subjectsService(ctx: AppContext) {
     async remove(actor: Actor, id: number): Promise<{ message: string }> {
       const row = await findRow(id);
       if (row.parentId !== null) throw new AppError('validation_failed', 'exams.subSubjectEditStem');
-      const { exam } = await ownerFor(actor, row, 'write');
+      const { exam, lib } = await ownerFor(actor, row, 'write');
+      // A question of an exam or a course library goes to the course's recycle bin (decision 0015); a
+      // personal library has no course to hold a bin, and no learner ever answered its questions.
+      const source = exam
+        ? {
+            type: 'exam' as const,
+            id: exam.activity.id,
+            title: exam.activity.title,
+            courseId: exam.activity.courseId,
+          }
+        : lib?.lib.courseId != null
+          ? { type: 'library' as const, id: lib.lib.id, title: lib.lib.title, courseId: lib.lib.courseId }
+          : null;
       await ctx.db.transaction(async (tx) => {
         if (exam) {
           await repo.lockActivity(exam.activity.id, tx);
+          // Still refused once students have the paper or answered: hiding the question would take it
+          // out of their submissions, scores and marking, which read the paper as it is.
           await assertOpen(exam, { activityId: exam.activity.id, isMakeup: row.isMakeup }, [row.id], tx);
         }
-        await subjectsRepository.deleteByIds([row.id], tx);
+        if (source) {
+          await bin.moveToBin(
+            actor,
+            {
+              type: 'question',
+              id: row.id,
+              courseId: source.courseId,
+              title: questionTitle(row.description),
+              source: { type: source.type, id: source.id, title: source.title },
+            },
+            tx,
+          );
+        } else {
+          await subjectsRepository.deleteByIds([row.id], tx);
+        }
       });
       return { message: translate(actor.locale, 'exams.subjectDeleted') };
     },

@@ -7,6 +7,8 @@ import type { Database, Transaction } from '../../platform/database.ts';
 import { AppError, forbidden, invalid } from '../../platform/errors.ts';
 import { sanitizeUserHtml } from '../../platform/html/sanitize-html.ts';
 import { enqueue } from '../../platform/jobs/job-queue.ts';
+import { HOMEWORK_SUBMISSION_IMAGE_PARENT } from '../../db/schema/uploads.ts';
+import { syncHtmlImages } from '../uploads/html-images.ts';
 import { uploadsRepository } from '../uploads/uploads.repository.ts';
 import { DUPLICATE_CHECK_JOB } from './duplicate-check.job.ts';
 import type { LoadedHomework } from './homework-access.ts';
@@ -88,6 +90,31 @@ export function homeworkHandIn(db: Database) {
     return files;
   }
 
+  /**
+   * The pictures in the hand-in's text: the operator's own uploads, or pictures the submitter's earlier
+   * versions already showed (a group member's, or carried over from the last version).
+   */
+  async function syncPictures(
+    tx: Transaction,
+    key: SubmitterKey,
+    hw: LoadedHomework,
+    submissionId: number,
+    comment: string,
+    options: HandInOptions,
+  ): Promise<void> {
+    const earlier = await repo.submissionsOf(hw.activity.id, key, { withDraft: true }, tx);
+    await syncHtmlImages(
+      tx,
+      { userId: options.operatorId, orgId: options.orgId },
+      { type: HOMEWORK_SUBMISSION_IMAGE_PARENT, id: submissionId },
+      [comment],
+      {
+        field: 'comment',
+        carriedFrom: [{ type: HOMEWORK_SUBMISSION_IMAGE_PARENT, ids: earlier.map((s) => s.id) }],
+      },
+    );
+  }
+
   return {
     async handIn(
       hw: LoadedHomework,
@@ -126,6 +153,7 @@ export function homeworkHandIn(db: Database) {
                 tx,
               );
           await repo.replaceUploads(saved.id, files, options.operatorId, tx);
+          await syncPictures(tx, owner.key, hw, saved.id, comment, options);
           return { submission: saved, submitter };
         }
 
@@ -181,6 +209,7 @@ export function homeworkHandIn(db: Database) {
             ? await repo.updateSubmission(draft.id, values, tx)
             : await repo.insertSubmission({ activityId: hw.activity.id, ...owner.key, ...values }, tx);
         await repo.replaceUploads(stored.id, files, options.operatorId, tx);
+        await syncPictures(tx, owner.key, hw, stored.id, comment, options);
         // A redo grant stays: it raised the allowance, which the version count is measured against.
         const next = { lastVersion: version, status };
         await repo.updateSubmitter(submitter.id, next, tx);

@@ -13,6 +13,7 @@ import { invalid, type FieldMessages } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { activitiesRepository } from '../activities/activities.repository.ts';
 import { checkActivityData } from '../activities/activity-data.ts';
+import { syncActivityImages } from '../activities/activity-images.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
 import { homeworkAccess, type LoadedHomework } from './homework-access.ts';
 import { holdNewRubrics } from './homework-data-merge.ts';
@@ -82,11 +83,6 @@ export function homeworkSettingsService(ctx: AppContext) {
     return checked.data;
   }
 
-  async function save(hw: LoadedHomework, data: Record<string, unknown>): Promise<HomeworkDetail> {
-    await activities.update(hw.activity.id, { data, updatedAt: new Date() });
-    return presentHomework({ ...hw, activity: { ...hw.activity, data }, settings: homeworkSettings(data) });
-  }
-
   return {
     async detail(actor: Actor, id: number): Promise<HomeworkDetail> {
       return presentHomework(await homework.load(actor, id));
@@ -94,7 +90,12 @@ export function homeworkSettingsService(ctx: AppContext) {
 
     async description(actor: Actor, id: number, input: DescriptionInput): Promise<HomeworkDetail> {
       const hw = await forSetting(actor, id);
-      return save(hw, merged(hw, { description: input.description }));
+      const data = merged(hw, { description: input.description });
+      await ctx.db.transaction(async (tx) => {
+        await activities.update(hw.activity.id, { data, updatedAt: new Date() }, tx);
+        await syncActivityImages(tx, actor, hw.activity.id, data, '');
+      });
+      return presentHomework({ ...hw, activity: { ...hw.activity, data }, settings: homeworkSettings(data) });
     },
 
     /**

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { sessions, users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import type { PushBus } from '../../platform/push/push-bus.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -12,8 +15,9 @@ type ActiveSession = {
 /**
  * Resolving the session is the one query every authenticated request makes, so live sessions are kept
  * in memory for a few seconds. Every session write below goes through this cache, so this process never
- * serves a session it has changed; another server process sees a change (logout, deactivation, simulate)
- * within SESSION_CACHE_TTL_MS.
+ * serves a session it has changed; the change (logout, deactivation, password, role, simulate) is also
+ * announced to the other server processes through the push bus (`connectSessionEvictions`) before the
+ * write is answered. Should the bus lose a message, a process sees the change within SESSION_CACHE_TTL_MS.
  */
 export const SESSION_CACHE_TTL_MS = 5_000;
 const SESSION_CACHE_MAX = 10_000;
@@ -27,29 +31,167 @@ type CacheState = {
    * may hold the old row, so it answers its callers but is not cached.
    */
   epoch: number;
+  /** Tells the other processes what to evict; set once the push bus is connected. */
+  announce: ((eviction: SessionEviction) => Promise<void>) | null;
 };
 const caches = new WeakMap<Database, CacheState>();
+
+/** What a process drops from its cache when another one changed sessions. */
+export type SessionEviction = { sessionIds: string[] } | { userId: number };
 
 function cacheOf(db: Database): CacheState {
   let state = caches.get(db);
   if (!state) {
-    state = { entries: new Map(), inflight: new Map(), epoch: 0 };
+    state = { entries: new Map(), inflight: new Map(), epoch: 0, announce: null };
     caches.set(db, state);
   }
   return state;
 }
 
+function evictLocally(state: CacheState, eviction: SessionEviction): void {
+  if ('userId' in eviction) {
+    for (const [id, entry] of state.entries) {
+      if (entry.value?.user.id === eviction.userId) state.entries.delete(id);
+    }
+    state.inflight.clear();
+  } else {
+    for (const id of eviction.sessionIds) {
+      state.entries.delete(id);
+      state.inflight.delete(id);
+    }
+  }
+  state.epoch += 1;
+}
+
+/** Bus events for the processes themselves: course 0 is no course, so no stream ever delivers them. */
+const SESSION_EVICTION_COURSE = 0;
+const SESSION_EVICTION_TYPE = 'session.evict';
+/** How long a write waits for the other processes to confirm an eviction before answering anyway. */
+const EVICTION_ACK_MS = 1_000;
+/** Processes say they are there this often, so one dropped for a slow answer comes back. */
+const PEER_HEARTBEAT_MS = 30_000;
+
+type EvictionSignal =
+  | { kind: 'hello' | 'here' | 'bye' }
+  | { kind: 'evict'; nonce: string; session_ids?: string[]; user_id?: number }
+  | { kind: 'ack'; nonce: string; to: string };
+
+/**
+ * Wires this process's session cache to the push bus. Processes greet each other on the bus, so each
+ * knows the others; an eviction is published, applied by every other process and acknowledged, and the
+ * process that changed the session answers its caller only once every process it knows has confirmed
+ * (or after EVICTION_ACK_MS, when a silent process is dropped until its next heartbeat and its cache
+ * expires on its own). So a logout answered by one process holds at once on all of them. Returns the
+ * disconnect function.
+ */
+export function connectSessionEvictions(
+  db: Database,
+  bus: Pick<PushBus, 'publish' | 'subscribe'>,
+  log: FastifyBaseLogger,
+): () => void {
+  const state = cacheOf(db);
+  const origin = randomUUID();
+  const peers = new Set<string>();
+  const pending = new Map<string, { waitingFor: Set<string>; done: () => void }>();
+  const send = (signal: EvictionSignal) =>
+    bus.publish({
+      courseId: SESSION_EVICTION_COURSE,
+      type: SESSION_EVICTION_TYPE,
+      data: { ...signal, from: origin },
+    });
+  const sendQuietly = (signal: EvictionSignal) => {
+    send(signal).catch((error: unknown) => log.warn({ err: error }, 'session cache signal not sent'));
+  };
+
+  const unsubscribe = bus.subscribe((message) => {
+    if (message.courseId !== SESSION_EVICTION_COURSE || message.type !== SESSION_EVICTION_TYPE) return;
+    const data = message.data;
+    const from = data.from;
+    if (typeof from !== 'string' || from === origin) return;
+    switch (data.kind) {
+      case 'hello':
+        peers.add(from);
+        sendQuietly({ kind: 'here' });
+        break;
+      case 'here':
+        peers.add(from);
+        break;
+      case 'bye':
+        peers.delete(from);
+        for (const wait of pending.values()) {
+          wait.waitingFor.delete(from);
+          if (wait.waitingFor.size === 0) wait.done();
+        }
+        break;
+      case 'evict': {
+        peers.add(from);
+        if (typeof data.user_id === 'number') evictLocally(state, { userId: data.user_id });
+        else if (Array.isArray(data.session_ids)) {
+          evictLocally(state, {
+            sessionIds: data.session_ids.filter((id): id is string => typeof id === 'string'),
+          });
+        }
+        if (typeof data.nonce === 'string') sendQuietly({ kind: 'ack', nonce: data.nonce, to: from });
+        break;
+      }
+      case 'ack': {
+        if (data.to !== origin || typeof data.nonce !== 'string') break;
+        const wait = pending.get(data.nonce);
+        wait?.waitingFor.delete(from);
+        if (wait && wait.waitingFor.size === 0) wait.done();
+        break;
+      }
+    }
+  });
+  sendQuietly({ kind: 'hello' });
+  const heartbeat = setInterval(() => sendQuietly({ kind: 'here' }), PEER_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  state.announce = async (eviction) => {
+    if (peers.size === 0) return;
+    const nonce = randomUUID();
+    const waitingFor = new Set(peers);
+    let timer: NodeJS.Timeout | undefined;
+    const confirmed = new Promise<void>((resolve) => {
+      pending.set(nonce, { waitingFor, done: resolve });
+      timer = setTimeout(resolve, EVICTION_ACK_MS);
+    });
+    try {
+      await send(
+        'userId' in eviction
+          ? { kind: 'evict', nonce, user_id: eviction.userId }
+          : { kind: 'evict', nonce, session_ids: eviction.sessionIds },
+      );
+      await confirmed;
+      for (const silent of waitingFor) peers.delete(silent);
+    } catch (error) {
+      // The change itself is stored; the other processes' caches expire on their own.
+      log.warn({ err: error }, 'could not announce a session change to the other processes');
+    } finally {
+      clearTimeout(timer);
+      pending.delete(nonce);
+    }
+  };
+  return () => {
+    clearInterval(heartbeat);
+    sendQuietly({ kind: 'bye' });
+    unsubscribe();
+    state.announce = null;
+    for (const wait of pending.values()) wait.done();
+  };
+}
+
 export function sessionsRepository(db: Database) {
   const state = cacheOf(db);
-  const evict = (id: string) => {
-    state.entries.delete(id);
-    state.inflight.delete(id);
-    state.epoch += 1;
-  };
-  const forgetUser = (userId: number) => {
-    for (const [id, entry] of state.entries) if (entry.value?.user.id === userId) state.entries.delete(id);
-    state.inflight.clear();
-    state.epoch += 1;
+  const evict = (id: string) => evictLocally(state, { sessionIds: [id] });
+  const announce = async (eviction: SessionEviction) => state.announce?.(eviction);
+  /**
+   * Drops a user's cached sessions here and in every other process. Called after the transaction that
+   * changed the user commits, so no process can re-cache what it replaced.
+   */
+  const forgetUser = async (userId: number): Promise<void> => {
+    evictLocally(state, { userId });
+    await announce({ userId });
   };
   /** Runs a session write with the cache evicted on both sides of it. */
   const writing = async <T>(evictAll: () => void, write: () => Promise<T>): Promise<T> => {
@@ -127,6 +269,8 @@ export function sessionsRepository(db: Database) {
         () => evict(id),
         () => tx.update(sessions).set({ simulatingCourseId: courseId }).where(eq(sessions.id, id)),
       );
+      // Inside a caller's transaction the caller announces after its commit (forgetUser).
+      if (tx === db) await announce({ sessionIds: [id] });
     },
 
     async delete(id: string, tx: Executor = db): Promise<void> {
@@ -134,13 +278,15 @@ export function sessionsRepository(db: Database) {
         () => evict(id),
         () => tx.delete(sessions).where(eq(sessions.id, id)),
       );
+      if (tx === db) await announce({ sessionIds: [id] });
     },
 
     async deleteForUser(userId: number, tx: Executor = db): Promise<void> {
       await writing(
-        () => forgetUser(userId),
+        () => evictLocally(state, { userId }),
         () => tx.delete(sessions).where(eq(sessions.userId, userId)),
       );
+      if (tx === db) await announce({ userId });
     },
 
     async deleteExpired(tx: Executor = db): Promise<void> {

@@ -129,7 +129,7 @@ export function usersAdminService(ctx: AppContext) {
         if (input.active === false || input.password !== undefined) await sessionsRepo.deleteForUser(id, tx);
       });
       // After the commit, so no request can re-cache what the transaction replaced (role, activity).
-      sessionsRepo.forgetUser(id);
+      await sessionsRepo.forgetUser(id);
       const updated = await usersRepo.findById(id);
       if (!updated) throw notFound('identity.userNotFound');
       return presentUser(updated);
@@ -305,7 +305,9 @@ export function usersAdminService(ctx: AppContext) {
         }
         created = (await usersRepo.insertMany(inserts, tx)).length;
       });
-      for (const p of prepared) if (p.existing) sessionsRepo.forgetUser(p.existing.id);
+      await Promise.all(
+        prepared.flatMap((p) => (p.existing ? [sessionsRepo.forgetUser(p.existing.id)] : [])),
+      );
       return { created, updated, initial_passwords: initialPasswords };
     },
   };

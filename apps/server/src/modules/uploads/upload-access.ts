@@ -7,10 +7,17 @@ import {
   HOMEWORK_SUBMISSION_PARENT,
 } from '../../db/schema/homework.ts';
 import { SUBJECT_IMAGE_PARENT } from '../../db/schema/exams.ts';
+import {
+  ACTIVITY_IMAGE_PARENT,
+  DISCUSSION_IMAGE_PARENT,
+  DISCUSSION_REPLY_IMAGE_PARENT,
+  HOMEWORK_SUBMISSION_IMAGE_PARENT,
+} from '../../db/schema/uploads.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { activityAccess } from '../activities/activity-access.ts';
 import { announcementUploadAccess } from '../announcements/announcement-upload-access.ts';
+import { discussionUploadAccess } from '../discussions/discussion-upload-access.ts';
 import { markedAttachmentAccess } from '../exams/marked-attachment-access.ts';
 import { subjectImageAccess } from '../exams/subject-image-access.ts';
 import { homeworkUploadAccess } from '../homework/homework-upload-access.ts';
@@ -31,6 +38,10 @@ const READ_GRANTING_PARENTS = [
   HOMEWORK_MARKED_ATTACHMENT_PARENT,
   HOMEWORK_REFERENCE_ANSWER_PARENT,
   ANNOUNCEMENT_PARENT,
+  ACTIVITY_IMAGE_PARENT,
+  DISCUSSION_IMAGE_PARENT,
+  DISCUSSION_REPLY_IMAGE_PARENT,
+  HOMEWORK_SUBMISSION_IMAGE_PARENT,
 ] as const;
 
 /** Who may read or download an upload, decided from where it is attached. */
@@ -41,15 +52,18 @@ export function uploadAccess(db: Database) {
   const subjectImages = subjectImageAccess(db);
   const homework = homeworkUploadAccess(db);
   const announcements = announcementUploadAccess(db);
+  const discussions = discussionUploadAccess(db);
 
   /** The references of these uploads the caller can reach: their activity visible, or their marked file readable. */
   async function reachable(actor: Actor, uploadIds: readonly number[], tx: Executor) {
     const references = await repo.referencesOfUploads(uploadIds, READ_GRANTING_PARENTS, tx);
     const ofType = (type: string) => references.filter((r) => r.parentType === type);
-    const [visible, marked, pictured, homeworkFiles, announced] = await Promise.all([
+    const [visible, marked, pictured, homeworkFiles, announced, posted] = await Promise.all([
+      // An activity's pictures are seen by whoever sees the activity (its attachments' rule, without
+      // the download switch: a picture is part of the text).
       activities.visibleAmong(
         actor,
-        ofType(ACTIVITY_PARENT).map((r) => r.parentId),
+        [...ofType(ACTIVITY_PARENT), ...ofType(ACTIVITY_IMAGE_PARENT)].map((r) => r.parentId),
         tx,
       ),
       markedAttachments.readableAmong(
@@ -65,7 +79,10 @@ export function uploadAccess(db: Database) {
       homework.readableAmong(
         actor,
         {
-          submissions: ofType(HOMEWORK_SUBMISSION_PARENT).map((r) => r.parentId),
+          submissions: [
+            ...ofType(HOMEWORK_SUBMISSION_PARENT),
+            ...ofType(HOMEWORK_SUBMISSION_IMAGE_PARENT),
+          ].map((r) => r.parentId),
           marked: ofType(HOMEWORK_MARKED_ATTACHMENT_PARENT).map((r) => r.parentId),
           referenceAnswers: ofType(HOMEWORK_REFERENCE_ANSWER_PARENT).map((r) => r.parentId),
         },
@@ -76,8 +93,21 @@ export function uploadAccess(db: Database) {
         ofType(ANNOUNCEMENT_PARENT).map((r) => r.parentId),
         tx,
       ),
+      discussions.readableAmong(
+        actor,
+        {
+          comments: ofType(DISCUSSION_IMAGE_PARENT).map((r) => r.parentId),
+          replies: ofType(DISCUSSION_REPLY_IMAGE_PARENT).map((r) => r.parentId),
+        },
+        tx,
+      ),
     ]);
-    const readable = { marked, pictured, homework: homeworkFiles, announced };
+    const activityImages = new Set(
+      ofType(ACTIVITY_IMAGE_PARENT)
+        .filter((r) => visible.has(r.parentId))
+        .map((r) => r.parentId),
+    );
+    const readable = { marked, pictured, homework: homeworkFiles, announced, posted, activityImages };
     return { references, visible, readable };
   }
 
@@ -89,6 +119,8 @@ export function uploadAccess(db: Database) {
       pictured: Set<number>;
       homework: { submissions: Set<number>; marked: Set<number>; referenceAnswers: Set<number> };
       announced: Set<number>;
+      posted: { comments: Set<number>; replies: Set<number> };
+      activityImages: Set<number>;
     },
   ): boolean {
     const id = reference.parentId;
@@ -105,6 +137,14 @@ export function uploadAccess(db: Database) {
         return readable.homework.referenceAnswers.has(id);
       case ANNOUNCEMENT_PARENT:
         return readable.announced.has(id);
+      case ACTIVITY_IMAGE_PARENT:
+        return readable.activityImages.has(id);
+      case DISCUSSION_IMAGE_PARENT:
+        return readable.posted.comments.has(id);
+      case DISCUSSION_REPLY_IMAGE_PARENT:
+        return readable.posted.replies.has(id);
+      case HOMEWORK_SUBMISSION_IMAGE_PARENT:
+        return readable.homework.submissions.has(id);
       default:
         return false;
     }

@@ -10,8 +10,16 @@ import {
   homeworkMarkedAttachments,
   homeworkSubmissions,
 } from '../../db/schema/homework.ts';
+import { commentReplies, comments } from '../../db/schema/discussions.ts';
 import { users } from '../../db/schema/identity.ts';
-import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
+import {
+  ACTIVITY_IMAGE_PARENT,
+  DISCUSSION_IMAGE_PARENT,
+  DISCUSSION_REPLY_IMAGE_PARENT,
+  HOMEWORK_SUBMISSION_IMAGE_PARENT,
+  uploadReferences,
+  uploads,
+} from '../../db/schema/uploads.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 
 export type UploadRow = typeof uploads.$inferSelect;
@@ -249,6 +257,10 @@ function referencesOf(tx: Executor) {
             ne(uploadReferences.parentType, HOMEWORK_SUBMISSION_PARENT),
             ne(uploadReferences.parentType, HOMEWORK_MARKED_ATTACHMENT_PARENT),
             ne(uploadReferences.parentType, HOMEWORK_REFERENCE_ANSWER_PARENT),
+            ne(uploadReferences.parentType, ACTIVITY_IMAGE_PARENT),
+            ne(uploadReferences.parentType, DISCUSSION_IMAGE_PARENT),
+            ne(uploadReferences.parentType, DISCUSSION_REPLY_IMAGE_PARENT),
+            ne(uploadReferences.parentType, HOMEWORK_SUBMISSION_IMAGE_PARENT),
           ),
           and(
             eq(uploadReferences.parentType, MARKED_ATTACHMENT_PARENT),
@@ -292,6 +304,41 @@ function referencesOf(tx: Executor) {
                 .select({ id: activities.id })
                 .from(activities)
                 .where(eq(activities.id, uploadReferences.parentId)),
+            ),
+          ),
+          // Pictures in rich text count while the text's row exists. An activity in the recycle bin
+          // still exists, so its pictures are there again when it is restored; its purge frees them.
+          and(
+            eq(uploadReferences.parentType, ACTIVITY_IMAGE_PARENT),
+            exists(
+              tx
+                .select({ id: activities.id })
+                .from(activities)
+                .where(eq(activities.id, uploadReferences.parentId)),
+            ),
+          ),
+          and(
+            eq(uploadReferences.parentType, DISCUSSION_IMAGE_PARENT),
+            exists(
+              tx.select({ id: comments.id }).from(comments).where(eq(comments.id, uploadReferences.parentId)),
+            ),
+          ),
+          and(
+            eq(uploadReferences.parentType, DISCUSSION_REPLY_IMAGE_PARENT),
+            exists(
+              tx
+                .select({ id: commentReplies.id })
+                .from(commentReplies)
+                .where(eq(commentReplies.id, uploadReferences.parentId)),
+            ),
+          ),
+          and(
+            eq(uploadReferences.parentType, HOMEWORK_SUBMISSION_IMAGE_PARENT),
+            exists(
+              tx
+                .select({ id: homeworkSubmissions.id })
+                .from(homeworkSubmissions)
+                .where(eq(homeworkSubmissions.id, uploadReferences.parentId)),
             ),
           ),
         ),

@@ -32,6 +32,7 @@ import { assertCan } from '../courses/courses.policy.ts';
 import { contentDisposition } from './content-disposition.ts';
 import { storeIncomingFile, type IncomingFile } from './file-intake.ts';
 import { parseByteRange } from './http-range.ts';
+import { enqueueOfficePreview } from './office-preview.job.ts';
 import { uploadAccess } from './upload-access.ts';
 import { uploadPreviews } from './upload-previews.ts';
 import { canDownloadAttachment, canManageUpload } from './uploads.policy.ts';
@@ -117,8 +118,9 @@ export function uploadsService(ctx: AppContext) {
   ): Promise<UploadRow> {
     const name = sanitizeUploadName(file.name);
     const stored = await storeIncomingFile(ctx.storage, { ...file, name }, { maxBytes: limit, tooLarge });
+    let row: UploadRow;
     try {
-      return await repo.insert({
+      row = await repo.insert({
         orgId: actor.orgId,
         createdBy: actor.userId,
         name,
@@ -133,6 +135,17 @@ export function uploadsService(ctx: AppContext) {
     } catch (error) {
       await ctx.storage.delete(stored.key);
       throw error;
+    }
+    await renderAhead(row);
+    return row;
+  }
+
+  /** Queues an Office upload's preview; should that fail, the first viewer converts it instead. */
+  async function renderAhead(row: UploadRow): Promise<void> {
+    try {
+      await enqueueOfficePreview(ctx.db, row);
+    } catch (error) {
+      ctx.log.warn({ err: error, uploadId: row.id }, 'office preview not queued');
     }
   }
 
@@ -311,6 +324,8 @@ export function uploadsService(ctx: AppContext) {
         await ctx.storage.delete(stored.key);
         throw error;
       }
+      const ready = await repo.findById(id);
+      if (ready) await renderAhead(ready);
       return present(id);
     },
 

@@ -3,6 +3,7 @@ import { isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorResponse, FieldErrors } from '@lectern/contracts/common/errors.schemas';
 import { AppError, HTTP_STATUS, type Message } from '../errors.ts';
 import { translate, translateIssue, type MessageKey } from '../messages.ts';
+import { infrastructureErrorCode } from './infrastructure-errors.ts';
 import { RequestValidationError } from './validation.ts';
 
 /** The one place a thrown error becomes an HTTP response. Clients never see a stack trace. */
@@ -27,6 +28,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause }, 'response did not match its contract');
       return send(request, reply, 'internal', translate(request.locale, 'error.internal'), {});
+    }
+    const infrastructure = infrastructureErrorCode(error);
+    if (infrastructure) {
+      // Expected while the database restarts or the disk is full; the operator sees it once per request.
+      request.log.warn({ err: error }, `answered ${infrastructure}`);
+      return send(request, reply, infrastructure, translate(request.locale, `error.${infrastructure}`), {});
     }
     const code = codeForFrameworkError(error as FastifyError);
     if (code === 'internal') {

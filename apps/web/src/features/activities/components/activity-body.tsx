@@ -3,6 +3,7 @@ import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import { MEETING_TYPES } from '@lectern/contracts/activities/activity-types';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Flex, Space, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RenderedHtml } from '../../../shared/components/rendered-html.tsx';
 import { ForumBoard } from '../../discussions/public/forum-board.tsx';
@@ -12,6 +13,16 @@ import { activitiesQueryKey } from '../api/list-activities.ts';
 import { isWebUrl } from './activity-form.rules.ts';
 import { MaterialBody } from './material-body.tsx';
 import { OnlineVideoBody } from './online-video-body.tsx';
+
+/** Loaded when a vote is opened: other activity pages do not carry the ballot and results. */
+const VoteActivityBody = lazy(async () => ({
+  default: (await import('../../votes/public/vote-activity-body.tsx')).VoteActivityBody,
+}));
+/** Loaded when a questionnaire is opened. */
+const QuestionnaireActivityBody = lazy(async () => ({
+  default: (await import('../../questionnaires/public/questionnaire-activity-body.tsx'))
+    .QuestionnaireActivityBody,
+}));
 
 function textOf(data: Record<string, unknown>, field: string): string | undefined {
   const value = data[field];
@@ -125,6 +136,20 @@ export function ActivityBody({ activity }: { activity: Activity }) {
     return <ExamActivityBody activity={activity} />;
   }
   if (activity.type === 'homework') return <HomeworkBody activity={activity} />;
+  if (activity.type === 'vote') {
+    return (
+      <Suspense fallback={null}>
+        <VoteActivityBody activity={activity} />
+      </Suspense>
+    );
+  }
+  if (activity.type === 'questionnaire') {
+    return (
+      <Suspense fallback={null}>
+        <QuestionnaireActivityBody activity={activity} />
+      </Suspense>
+    );
+  }
   if ((MEETING_TYPES as readonly string[]).includes(activity.type))
     return <MeetingBody activity={activity} />;
   if (activity.type === 'online_video') {

@@ -292,3 +292,46 @@ describe('ActivityFormModal for homework', () => {
     });
   });
 });
+
+describe('ActivityFormModal for votes', () => {
+  it(
+    'creates a vote with lettered options, its kind and anonymity in data',
+    { timeout: 60_000 },
+    async () => {
+      const fetchMock = mockApi({
+        ...criteriaRoute,
+        'POST /api/courses/5/activities': () => jsonResponse(makeActivity({ id: 300, type: 'vote' }), 201),
+      });
+      const user = userEvent.setup({ delay: null });
+      const { onClose } = renderModal();
+      await chooseType('Vote');
+
+      await user.click(screen.getByLabelText('Title'));
+      await user.paste('Lunch');
+      const optionA = await screen.findByRole('textbox', { name: 'Option A' }, { timeout: 15_000 });
+      await user.click(screen.getByRole('button', { name: /Save/ }));
+      // Both options are required before anything is sent.
+      expect((await screen.findAllByText("Enter the option's text.")).length).toBe(2);
+      await user.type(optionA, 'Rice');
+      await user.type(screen.getByRole('textbox', { name: 'Option B' }), 'Noodles');
+      await user.click(screen.getByRole('button', { name: 'Add option' }));
+      await user.type(screen.getByRole('textbox', { name: 'Option C' }), 'Dumplings');
+      await user.click(screen.getByRole('radio', { name: 'Multiple choice' }));
+      await user.click(screen.getByRole('switch', { name: 'Anonymous' }));
+      await user.click(screen.getByRole('button', { name: /Save/ }));
+
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      const posts = sentRequests(fetchMock).filter((call) => call.method === 'POST');
+      expect(posts).toHaveLength(1);
+      expect(posts[0]?.body).toMatchObject({
+        type: 'vote',
+        title: 'Lunch',
+        data: {
+          vote_type: 'multiple',
+          is_anonymous: true,
+          vote_option_items: { A: 'Rice', B: 'Noodles', C: 'Dumplings' },
+        },
+      });
+    },
+  );
+});

@@ -2,6 +2,7 @@ import { ACTIVITY_LIMITS, type Activity } from '@lectern/contracts/activities/ac
 import { CREATABLE_ACTIVITY_TYPES } from '@lectern/contracts/activities/activity-types';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { App, Form, Input, Select, Switch, type FormRule } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateTimePicker } from '../../../shared/components/date-time-picker.tsx';
 import { FormModal } from '../../../shared/components/form-modal.tsx';
@@ -18,6 +19,7 @@ import {
   homeworkSettingsFormValues,
 } from '../../homework/public/homework-settings-form.ts';
 import { UploadField } from '../../uploads/public/upload-field.tsx';
+import { VOTE_FIELD_ALIASES, voteSettingsFormValues } from '../../votes/public/vote-settings-form.ts';
 import { useCreateActivity } from '../api/create-activity.ts';
 import { useUpdateActivity } from '../api/update-activity.ts';
 import {
@@ -41,6 +43,17 @@ const SERVER_FIELD_ALIASES = {
   completion_criterion_value: 'completion',
   ...Object.fromEntries(EXAM_SETTING_FIELDS.map((field) => [`data.${field}`, `exam.${field}`])),
 };
+
+/** The vote's inputs load only when the vote type is picked. */
+const VoteSettingsFields = lazy(async () => ({
+  default: (await import('../../votes/public/vote-settings-fields.tsx')).VoteSettingsFields,
+}));
+
+/** The questionnaire's inputs load only when the questionnaire type is picked. */
+const QuestionnaireSettingsFields = lazy(async () => ({
+  default: (await import('../../questionnaires/public/questionnaire-settings-fields.tsx'))
+    .QuestionnaireSettingsFields,
+}));
 
 /** Homework settings travel inside `data` too, under some of the exam settings' names. */
 const HOMEWORK_FIELD_ALIASES = {
@@ -105,6 +118,7 @@ export function ActivityFormModal({
         uploads: [],
         exam: examSettingsFormValues(),
         homework: homeworkSettingsFormValues(),
+        vote: voteSettingsFormValues(),
       };
 
   const typeOptions: string[] = [...CREATABLE_ACTIVITY_TYPES];
@@ -154,7 +168,7 @@ export function ActivityFormModal({
       case 'content':
         return (
           <Form.Item key={field} name={['data', 'content']} label={t('form.content')}>
-            <RichTextInput minRows={6} />
+            <RichTextInput minRows={6} pictures />
           </Form.Item>
         );
       case 'url':
@@ -183,7 +197,7 @@ export function ActivityFormModal({
       case 'description':
         return (
           <Form.Item key={field} name={['data', 'description']} label={t('form.description')}>
-            <RichTextInput minRows={3} />
+            <RichTextInput minRows={3} pictures />
           </Form.Item>
         );
     }
@@ -198,7 +212,13 @@ export function ActivityFormModal({
       initialValues={initialValues}
       onValuesChange={onValuesChange}
       onSubmit={onSubmit}
-      serverFieldAliases={type === 'homework' ? HOMEWORK_FIELD_ALIASES : SERVER_FIELD_ALIASES}
+      serverFieldAliases={
+        type === 'homework'
+          ? HOMEWORK_FIELD_ALIASES
+          : type === 'vote'
+            ? { ...SERVER_FIELD_ALIASES, ...VOTE_FIELD_ALIASES }
+            : SERVER_FIELD_ALIASES
+      }
       onClose={onClose}
       afterClose={afterClose}
     >
@@ -273,6 +293,16 @@ export function ActivityFormModal({
       {dataFieldsFor(type).map(dataFieldItem)}
       {isExamActivityType(type) && type ? <ExamSettingsFields courseId={course.id} type={type} /> : null}
       {type === 'homework' ? <HomeworkSettingsFields courseId={course.id} /> : null}
+      {type === 'vote' ? (
+        <Suspense fallback={null}>
+          <VoteSettingsFields />
+        </Suspense>
+      ) : null}
+      {type === 'questionnaire' ? (
+        <Suspense fallback={null}>
+          <QuestionnaireSettingsFields />
+        </Suspense>
+      ) : null}
       {takesAttachments(type) ? (
         <Form.Item name="uploads" label={t('form.attachments')}>
           <UploadField

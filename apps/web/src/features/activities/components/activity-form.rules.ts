@@ -17,6 +17,18 @@ import {
   type HomeworkSettingsFormValues,
 } from '../../homework/public/homework-settings-form.ts';
 import type { UploadedFile } from '../../uploads/public/upload-field.tsx';
+import {
+  isVoteActivityType,
+  voteDataFromForm,
+  voteSettingsFormValues,
+  type VoteSettingsFormValues,
+} from '../../votes/public/vote-settings-form.ts';
+import {
+  isQuestionnaireActivityType,
+  questionnaireDataFromForm,
+  questionnaireSettingsFormValues,
+  type QuestionnaireSettingsFormValues,
+} from '../../questionnaires/public/questionnaire-settings-form.ts';
 import { completionRequest, type CompletionValue } from './completion-criteria-input.rules.ts';
 
 /** The `data` fields the activity form edits; anything else in `data` is kept as it is on update. */
@@ -41,6 +53,10 @@ export interface ActivityFormValues {
   exam?: Partial<ExamSettingsFormValues>;
   /** Homework settings, stored in `data`. */
   homework?: Partial<HomeworkSettingsFormValues>;
+  /** Vote settings and options, stored in `data`. */
+  vote?: Partial<VoteSettingsFormValues>;
+  /** Questionnaire settings, stored in `data`. */
+  questionnaire?: Partial<QuestionnaireSettingsFormValues>;
 }
 
 const ATTACHMENT_TYPES: readonly string[] = ['material', 'online_video', 'homework'];
@@ -51,6 +67,7 @@ const DESCRIBED_TYPES: readonly string[] = [
   'forum',
   'homework',
   'web_link',
+  'questionnaire',
 ];
 
 /** Which type-specific inputs the form shows for an activity type, in display order. */
@@ -119,6 +136,10 @@ function typeData(type: string, values: ActivityFormValues, stored?: Record<stri
   const data = buildActivityData(type, values.data, stored);
   if (isExamActivityType(type)) return { ...data, ...examDataFromForm(values.exam) };
   if (isHomeworkActivityType(type)) return { ...data, ...homeworkDataFromForm(values.homework) };
+  if (isVoteActivityType(type)) return { ...data, ...voteDataFromForm(values.vote) };
+  if (isQuestionnaireActivityType(type)) {
+    return { ...data, ...questionnaireDataFromForm(values.questionnaire) };
+  }
   return data;
 }
 
@@ -164,5 +185,9 @@ export function formValuesFromActivity(activity: Activity): ActivityFormValues {
     completion: { key: activity.completion_criterion_key, value: activity.completion_criterion_value },
     ...(isExamActivityType(activity.type) ? { exam: examSettingsFormValues(activity.data) } : {}),
     ...(isHomeworkActivityType(activity.type) ? { homework: homeworkSettingsFormValues(activity.data) } : {}),
+    ...(isVoteActivityType(activity.type) ? { vote: voteSettingsFormValues(activity.data) } : {}),
+    ...(isQuestionnaireActivityType(activity.type)
+      ? { questionnaire: questionnaireSettingsFormValues(activity.data) }
+      : {}),
   };
 }

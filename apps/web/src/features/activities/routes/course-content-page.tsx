@@ -1,7 +1,7 @@
 import { Flex, Grid } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { PageState } from '../../../shared/components/page-state.tsx';
-import { CourseOutline } from '../../courses/public/course-outline.tsx';
+import { CourseOutline, preloadCourseOutlineEditing } from '../../courses/public/course-outline.tsx';
 import { useCurrentCourse } from '../../courses/public/use-current-course.ts';
 import { useActivities } from '../api/list-activities.ts';
 import { CreateActivityButton } from '../components/create-activity-button.tsx';
@@ -22,6 +22,11 @@ export function CourseContentPage() {
   const course = useCurrentCourse();
   const activities = useActivities(course.id);
   const wide = Grid.useBreakpoint().xl ?? false;
+  const manage = course.can_manage;
+  // The outline of those who edit it waits for its controls; fetch them beside the activities.
+  useEffect(() => {
+    if (manage) preloadCourseOutlineEditing();
+  }, [manage]);
   return (
     <Flex gap={16} wrap align="flex-start">
       <div style={{ flex: '1 1 560px', minWidth: 0 }}>

@@ -1,10 +1,6 @@
-import {
-  CourseModuleSchema,
-  type CourseModule,
-  type CreateModuleRequest,
-} from '@lectern/contracts/courses/course.schemas';
+import type { CourseModule, CreateModuleRequest } from '@lectern/contracts/courses/course.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 import { invalidateOutline } from './invalidate-outline.ts';
 
 export interface CreateModuleVariables {
@@ -12,8 +8,9 @@ export interface CreateModuleVariables {
   body: CreateModuleRequest;
 }
 
+// Typed, not parsed: the course outline's controls are on the course page's first load (decision 0014).
 export function createModule({ courseId, body }: CreateModuleVariables): Promise<CourseModule> {
-  return request(`/api/courses/${courseId}/modules`, { method: 'POST', body, schema: CourseModuleSchema });
+  return requestTyped<CourseModule>(`/api/courses/${courseId}/modules`, { method: 'POST', body });
 }
 
 export function useCreateModule() {

@@ -1,10 +1,6 @@
-import {
-  SyllabusSchema,
-  type CreateSyllabusRequest,
-  type Syllabus,
-} from '@lectern/contracts/courses/course.schemas';
+import type { CreateSyllabusRequest, Syllabus } from '@lectern/contracts/courses/course.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 import { invalidateOutline } from './invalidate-outline.ts';
 
 export interface CreateSyllabusVariables {
@@ -12,8 +8,9 @@ export interface CreateSyllabusVariables {
   body: CreateSyllabusRequest;
 }
 
+// Typed, not parsed: the course outline's controls are on the course page's first load (decision 0014).
 export function createSyllabus({ courseId, body }: CreateSyllabusVariables): Promise<Syllabus> {
-  return request(`/api/courses/${courseId}/syllabuses`, { method: 'POST', body, schema: SyllabusSchema });
+  return requestTyped<Syllabus>(`/api/courses/${courseId}/syllabuses`, { method: 'POST', body });
 }
 
 export function useCreateSyllabus() {

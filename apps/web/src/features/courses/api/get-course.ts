@@ -1,6 +1,6 @@
-import { CourseSchema, type Course } from '@lectern/contracts/courses/course.schemas';
+import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 
 /** Every cached course query lives under this prefix. */
 export const coursesQueryKey = ['courses'] as const;
@@ -14,9 +14,12 @@ export function courseQueryKey(courseId: number) {
   return [...courseScopeKey(courseId), 'detail'] as const;
 }
 
-/** Without `fields` the server answers every field, so the full course schema applies. */
+/**
+ * Without `fields` the server answers every field, so the full course type applies. Typed, not parsed:
+ * the course page draws it first (decision 0014).
+ */
 export function getCourse(courseId: number, signal?: AbortSignal): Promise<Course> {
-  return request(`/api/courses/${courseId}`, { schema: CourseSchema, signal });
+  return requestTyped<Course>(`/api/courses/${courseId}`, { signal });
 }
 
 export function courseQueryOptions(courseId: number) {

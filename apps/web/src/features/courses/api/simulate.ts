@@ -1,19 +1,17 @@
-import { SimulateResponseSchema } from '@lectern/contracts/courses/course.schemas';
+import type { SimulateResponse } from '@lectern/contracts/courses/course.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 
 export interface SimulateVariables {
   courseId: number;
   simulating: boolean;
 }
 
-export function simulate({ courseId, simulating }: SimulateVariables): Promise<{
-  simulating_course_id: number | null;
-}> {
-  return request(`/api/courses/${courseId}/simulate`, {
+// Typed, not parsed: the course layout's switch is on the course page's first load (decision 0014).
+export function simulate({ courseId, simulating }: SimulateVariables): Promise<SimulateResponse> {
+  return requestTyped<SimulateResponse>(`/api/courses/${courseId}/simulate`, {
     method: 'POST',
     body: { simulating },
-    schema: SimulateResponseSchema,
   });
 }
 

@@ -1,6 +1,6 @@
-import { ModulesResponseSchema, type CourseModule } from '@lectern/contracts/courses/course.schemas';
+import type { CourseModule, ModulesResponse } from '@lectern/contracts/courses/course.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 import { invalidateOutline, replaceModules } from './invalidate-outline.ts';
 
 export interface SortModulesVariables {
@@ -9,11 +9,11 @@ export interface SortModulesVariables {
   ids: number[];
 }
 
+// Typed, not parsed: the course outline's controls are on the course page's first load (decision 0014).
 export async function sortModules({ courseId, ids }: SortModulesVariables): Promise<CourseModule[]> {
-  const response = await request(`/api/courses/${courseId}/modules/sort`, {
+  const response = await requestTyped<ModulesResponse>(`/api/courses/${courseId}/modules/sort`, {
     method: 'PUT',
     body: { ids },
-    schema: ModulesResponseSchema,
   });
   return response.modules;
 }

@@ -1,6 +1,6 @@
-import { CourseModuleSchema, type CourseModule } from '@lectern/contracts/courses/course.schemas';
+import type { CourseModule } from '@lectern/contracts/courses/course.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 import { invalidateOutline, replaceModules } from './invalidate-outline.ts';
 
 export interface SortSyllabiVariables {
@@ -10,11 +10,11 @@ export interface SortSyllabiVariables {
   ids: number[];
 }
 
+// Typed, not parsed: the course outline's controls are on the course page's first load (decision 0014).
 export function sortSyllabi({ moduleId, ids }: SortSyllabiVariables): Promise<CourseModule> {
-  return request(`/api/modules/${moduleId}/syllabuses/sort`, {
+  return requestTyped<CourseModule>(`/api/modules/${moduleId}/syllabuses/sort`, {
     method: 'PUT',
     body: { ids },
-    schema: CourseModuleSchema,
   });
 }
 

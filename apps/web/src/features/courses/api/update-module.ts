@@ -1,10 +1,6 @@
-import {
-  CourseModuleSchema,
-  type CourseModule,
-  type UpdateModuleRequest,
-} from '@lectern/contracts/courses/course.schemas';
+import type { CourseModule, UpdateModuleRequest } from '@lectern/contracts/courses/course.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 import { invalidateOutline } from './invalidate-outline.ts';
 
 export interface UpdateModuleVariables {
@@ -13,8 +9,9 @@ export interface UpdateModuleVariables {
   body: UpdateModuleRequest;
 }
 
+// Typed, not parsed: the course outline's controls are on the course page's first load (decision 0014).
 export function updateModule({ moduleId, body }: UpdateModuleVariables): Promise<CourseModule> {
-  return request(`/api/modules/${moduleId}`, { method: 'PUT', body, schema: CourseModuleSchema });
+  return requestTyped<CourseModule>(`/api/modules/${moduleId}`, { method: 'PUT', body });
 }
 
 export function useUpdateModule() {

@@ -1,10 +1,6 @@
-import {
-  SyllabusSchema,
-  type Syllabus,
-  type UpdateSyllabusRequest,
-} from '@lectern/contracts/courses/course.schemas';
+import type { Syllabus, UpdateSyllabusRequest } from '@lectern/contracts/courses/course.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 import { invalidateOutline } from './invalidate-outline.ts';
 
 export interface UpdateSyllabusVariables {
@@ -13,8 +9,9 @@ export interface UpdateSyllabusVariables {
   body: UpdateSyllabusRequest;
 }
 
+// Typed, not parsed: the course outline's controls are on the course page's first load (decision 0014).
 export function updateSyllabus({ syllabusId, body }: UpdateSyllabusVariables): Promise<Syllabus> {
-  return request(`/api/syllabuses/${syllabusId}`, { method: 'PUT', body, schema: SyllabusSchema });
+  return requestTyped<Syllabus>(`/api/syllabuses/${syllabusId}`, { method: 'PUT', body });
 }
 
 export function useUpdateSyllabus() {

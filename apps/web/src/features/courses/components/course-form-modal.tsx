@@ -1,10 +1,6 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import {
-  COURSE_LIMITS,
-  type Course,
-  type CreateCourseRequest,
-  type Semester,
-} from '@lectern/contracts/courses/course.schemas';
+import { COURSE_LIMITS } from '@lectern/contracts/courses/course.limits';
+import type { Course, CreateCourseRequest, Semester } from '@lectern/contracts/courses/course.schemas';
 import { App, Button, Flex, Form, Input, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { COURSE_LIMITS, type GroupSet } from '@lectern/contracts/courses/course.schemas';
+import { COURSE_LIMITS } from '@lectern/contracts/courses/course.limits';
+import type { GroupSet } from '@lectern/contracts/courses/course.schemas';
 import { App, Form, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/components/form-modal.tsx';

@@ -2,8 +2,8 @@ import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { isTeaching } from '@lectern/contracts/courses/course-roles';
 import { canManageRecycleBin } from '@lectern/contracts/courses/recycle-bin.rules';
-import { Alert, App, Breadcrumb, Button, Card, Flex, Space, Switch, theme, Typography } from 'antd';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Alert, App, Button, Flex, Space, theme, Typography } from 'antd';
+import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/http-client.ts';
@@ -19,14 +19,27 @@ import { CourseContext } from './course-context.ts';
 const CourseFormModal = lazy(async () => ({
   default: (await import('../components/course-form-modal.tsx')).CourseFormModal,
 }));
+// Only the teaching team sees it (antd's Switch, not otherwise on the course page's first load).
+const SimulateSwitch = lazy(async () => ({
+  default: (await import('../components/simulate-switch.tsx')).SimulateSwitch,
+}));
 
-type CourseTab = 'content' | 'announcements' | 'rollcalls' | 'members' | 'groups' | 'grades' | 'recycle-bin';
+type CourseTab =
+  | 'content'
+  | 'announcements'
+  | 'rollcalls'
+  | 'ask-questions'
+  | 'members'
+  | 'groups'
+  | 'grades'
+  | 'recycle-bin';
 
 /** Announcements, members, groups and grades have their own pages; everything else under the course (activities too) is content. */
 function tabOf(pathname: string, courseId: number): CourseTab {
   const rest = pathname.replace(new RegExp(`^/course/${courseId}/?`), '');
   if (rest === 'announcements' || rest.startsWith('announcements/')) return 'announcements';
   if (rest === 'rollcalls' || rest.startsWith('rollcalls/')) return 'rollcalls';
+  if (rest === 'ask-questions' || rest.startsWith('ask-questions/')) return 'ask-questions';
   if (rest === 'members' || rest.startsWith('members/')) return 'members';
   if (rest === 'groups' || rest.startsWith('groups/')) return 'groups';
   if (rest === 'grades' || rest.startsWith('grades/')) return 'grades';
@@ -38,6 +51,7 @@ const SECTIONS: readonly CourseTab[] = [
   'content',
   'announcements',
   'rollcalls',
+  'ask-questions',
   'members',
   'groups',
   'grades',
@@ -144,21 +158,30 @@ function CourseLoadError({
   return <ErrorState error={error} onRetry={onRetry} retrying={retrying} />;
 }
 
-function SimulateSwitch({ course }: { course: Course }) {
+/** antd's default Switch: its track's least width and its height (trackMinWidth, trackHeight). */
+const SWITCH_SIZE = { width: 44, height: 22 };
+
+/**
+ * Holds the switch's place, at its size, with its label, until it has loaded: the title beside it and
+ * the edit button after it must not move under the pointer when it arrives.
+ */
+function SimulateSwitchPlaceholder() {
   const { t } = useTranslation('courses');
-  const { message } = App.useApp();
-  const simulate = useSimulate();
-  const id = useId();
-  const onChange = (simulating: boolean) => {
-    simulate.mutate(
-      { courseId: course.id, simulating },
-      { onError: (error) => void message.error(error.message) },
-    );
-  };
+  const { token } = theme.useToken();
   return (
     <Space size="small">
-      <Switch id={id} checked={course.simulating} loading={simulate.isPending} onChange={onChange} />
-      <label htmlFor={id}>{t('simulate.switch')}</label>
+      <span
+        aria-hidden
+        style={{
+          display: 'inline-block',
+          verticalAlign: 'middle',
+          width: SWITCH_SIZE.width,
+          height: SWITCH_SIZE.height,
+          borderRadius: SWITCH_SIZE.height / 2,
+          background: token.colorTextQuaternary,
+        }}
+      />
+      <span>{t('simulate.switch')}</span>
     </Space>
   );
 }
@@ -188,6 +211,43 @@ function SimulatingBanner({ course }: { course: Course }) {
         </Button>
       }
     />
+  );
+}
+
+/**
+ * Where the page sits, drawn as antd's Breadcrumb draws it (a list in a labelled nav, `/` between the
+ * items, the last one in the text colour) without its module, which also carries a Dropdown for menus
+ * the course header never has (decision 0014).
+ */
+function CourseBreadcrumb({ items }: { items: { key: string; title: ReactNode }[] }) {
+  const { t } = useTranslation('shared');
+  const { token } = theme.useToken();
+  return (
+    <nav aria-label={t('layout.breadcrumb')} style={{ marginBottom: 8 }}>
+      <ol
+        style={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          margin: 0,
+          padding: 0,
+          listStyle: 'none',
+          color: token.colorTextDescription,
+          fontSize: token.fontSize,
+          lineHeight: token.lineHeight,
+        }}
+      >
+        {items.map((item, index) => (
+          <Fragment key={item.key}>
+            {index > 0 ? (
+              <li aria-hidden style={{ marginInline: token.marginXS }}>
+                /
+              </li>
+            ) : null}
+            <li style={index === items.length - 1 ? { color: token.colorText } : undefined}>{item.title}</li>
+          </Fragment>
+        ))}
+      </ol>
+    </nav>
   );
 }
 
@@ -237,17 +297,39 @@ function CourseHeader({ course }: { course: Course }) {
   const tab = tabOf(location.pathname, course.id);
   const atCourseHome = location.pathname.replace(/\/$/, '') === base;
   const tabLabel = t(`layout.tabs.${tab}`);
+  const crumbLink = { color: token.colorTextDescription };
 
   return (
-    <Card styles={{ body: { paddingBottom: 0 } }}>
-      <Breadcrumb
-        aria-label={t('shared:layout.breadcrumb')}
-        style={{ marginBottom: 8 }}
+    // A bordered panel in antd's tokens rather than a Card: Card brings antd's Tabs (some 14 KB with it)
+    // to the course page's first load for a tab list never drawn (decision 0014).
+    <div
+      style={{
+        background: token.colorBgContainer,
+        border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        padding: `${token.paddingLG}px ${token.paddingLG}px 0`,
+      }}
+    >
+      <CourseBreadcrumb
         items={[
-          { key: 'home', title: <Link to="/user/courses">{t('shared:layout.nav.courses')}</Link> },
+          {
+            key: 'home',
+            title: (
+              <Link to="/user/courses" style={crumbLink}>
+                {t('shared:layout.nav.courses')}
+              </Link>
+            ),
+          },
           atCourseHome
             ? { key: 'course', title: <span aria-current="page">{course.display_name}</span> }
-            : { key: 'course', title: <Link to={base}>{course.display_name}</Link> },
+            : {
+                key: 'course',
+                title: (
+                  <Link to={base} style={crumbLink}>
+                    {course.display_name}
+                  </Link>
+                ),
+              },
           ...(atCourseHome ? [] : [{ key: 'tab', title: tabLabel }]),
         ]}
       />
@@ -262,7 +344,11 @@ function CourseHeader({ course }: { course: Course }) {
         </Typography.Title>
         {canSimulate || course.can_manage ? (
           <Space wrap>
-            {canSimulate ? <SimulateSwitch course={course} /> : null}
+            {canSimulate ? (
+              <Suspense fallback={<SimulateSwitchPlaceholder />}>
+                <SimulateSwitch course={course} />
+              </Suspense>
+            ) : null}
             {course.can_manage ? (
               <Button
                 icon={<EditOutlined aria-hidden />}
@@ -309,7 +395,7 @@ function CourseHeader({ course }: { course: Course }) {
           />
         </Suspense>
       ) : null}
-    </Card>
+    </div>
   );
 }
 

@@ -77,10 +77,10 @@ describe('CourseOutline', () => {
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 
-  it('offers managers to add a module, also when there is none yet', () => {
+  it('offers managers to add a module, also when there is none yet', async () => {
     renderOutline(makeCourse({ modules: [], can_manage: true }));
 
-    expect(screen.getByText('Start by adding the first module of this course')).toBeTruthy();
+    expect(await screen.findByText('Start by adding the first module of this course')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Add module/ })).toBeTruthy();
   });
 
@@ -101,7 +101,8 @@ describe('CourseOutline', () => {
     renderOutline(makeCourse({ modules, can_manage: true }));
 
     expect(
-      (screen.getByRole('button', { name: 'Move "Week 1: Introduction" up' }) as HTMLButtonElement).disabled,
+      ((await screen.findByRole('button', { name: 'Move "Week 1: Introduction" up' })) as HTMLButtonElement)
+        .disabled,
     ).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Move "Week 1: Introduction" down' }));
 
@@ -118,7 +119,7 @@ describe('CourseOutline', () => {
     });
     renderOutline(makeCourse({ modules, can_manage: true }));
 
-    const intro = screen.getByRole('region', { name: 'Week 1: Introduction' });
+    const intro = await screen.findByRole('region', { name: 'Week 1: Introduction' });
     await user.click(within(intro).getByRole('button', { name: /Add syllabus/ }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByLabelText('Syllabus title'));

@@ -1,10 +1,6 @@
 import { CrownOutlined, DeleteOutlined, EditOutlined, PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import {
-  COURSE_LIMITS,
-  type Group,
-  type GroupSet,
-  type Member,
-} from '@lectern/contracts/courses/course.schemas';
+import { COURSE_LIMITS } from '@lectern/contracts/courses/course.limits';
+import type { Group, GroupSet, Member } from '@lectern/contracts/courses/course.schemas';
 import { App, Button, Card, Col, Flex, Row, Space, Tabs, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

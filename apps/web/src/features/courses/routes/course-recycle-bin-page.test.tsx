@@ -26,6 +26,7 @@ function item(overrides: Partial<RecycleBinItem>): RecycleBinItem {
     item_id: 300,
     title: 'Midterm',
     activity_type: 'exam',
+    source: null,
     deleted_at: new Date(deletedAt).toISOString(),
     deleted_by: { id: 9, name: 'Zhao Min' },
     expires_at: new Date(deletedAt + 30 * DAY).toISOString(),
@@ -43,9 +44,27 @@ const week3 = item({
   deleted_by: null,
 });
 
+const question = item({
+  id: 3,
+  type: 'question',
+  item_id: 700,
+  title: 'Which law explains inertia?',
+  activity_type: null,
+  source: { type: 'library', id: 5, title: 'Mechanics bank' },
+});
+const examQuestion = item({
+  id: 4,
+  type: 'question',
+  item_id: 701,
+  title: 'Define momentum',
+  activity_type: null,
+  source: { type: 'exam', id: 300, title: 'Final exam' },
+});
+
 function renderPage(handlers: ApiRoutes = {}) {
   const fetchMock = mockApi({
-    'GET /api/courses/42/recycle-bin': () => jsonResponse({ items: [midterm, week3], retention_days: 30 }),
+    'GET /api/courses/42/recycle-bin': () =>
+      jsonResponse({ items: [midterm, week3, question, examQuestion], retention_days: 30 }),
     ...handlers,
   });
   renderRoutes(
@@ -118,6 +137,28 @@ describe('CourseRecycleBinPage', () => {
 
     expect(await screen.findByText('Only the course instructors may manage the recycle bin.')).toBeTruthy();
     await waitFor(() => expect(sentRequests(fetchMock).some((r) => r.method === 'DELETE')).toBe(true));
+  });
+
+  it('lists deleted questions with their library or exam, and shows why a restore is refused', async () => {
+    const user = userEvent.setup({ delay: null });
+    renderPage({
+      'POST /api/recycle-bin/4/restore': () =>
+        errorResponse(409, 'conflict', 'Students have already started this exam.'),
+    });
+
+    const row = (await screen.findByText('Which law explains inertia?')).closest('tr');
+    if (!row) throw new Error('no row');
+    expect(within(row).getByText('Question')).toBeTruthy();
+    expect(within(row).getByText('In library "Mechanics bank"')).toBeTruthy();
+    const examRow = screen.getByText('Define momentum').closest('tr');
+    if (!examRow) throw new Error('no row');
+    expect(within(examRow).getByText('In exam "Final exam"')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Restore "Define momentum"' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/comes back to its exam paper or library/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText('Students have already started this exam.')).toBeTruthy();
   });
 
   it('says when the bin is empty', async () => {

@@ -41,7 +41,11 @@ export function CourseRecycleBinPage() {
     modal.confirm({
       title: t('recycleBin.restoreConfirm', { title: item.title }),
       content: t(
-        item.type === 'module' ? 'recycleBin.restoreModuleDescription' : 'recycleBin.restoreDescription',
+        item.type === 'module'
+          ? 'recycleBin.restoreModuleDescription'
+          : item.type === 'question'
+            ? 'recycleBin.restoreQuestionDescription'
+            : 'recycleBin.restoreDescription',
       ),
       okText: t('recycleBin.restore'),
       cancelText: t('shared:actions.cancel'),
@@ -78,7 +82,18 @@ export function CourseRecycleBinPage() {
     {
       title: t('recycleBin.fields.title'),
       dataIndex: 'title',
-      render: (_, item) => <span style={{ overflowWrap: 'anywhere' }}>{item.title}</span>,
+      render: (_, item) => (
+        <Space orientation="vertical" size={0}>
+          <span style={{ overflowWrap: 'anywhere' }}>{item.title}</span>
+          {item.source && (
+            <Typography.Text type="secondary" style={{ fontSize: 12, overflowWrap: 'anywhere' }}>
+              {t(item.source.type === 'exam' ? 'recycleBin.sourceExam' : 'recycleBin.sourceLibrary', {
+                title: item.source.title,
+              })}
+            </Typography.Text>
+          )}
+        </Space>
+      ),
     },
     {
       title: t('recycleBin.fields.type'),

@@ -200,6 +200,7 @@ describe('MyCoursesPage', () => {
               item_id: 9,
               title: 'Old Compilers',
               activity_type: null,
+              source: null,
               deleted_at: deletedAt,
               deleted_by: { id: 7, name: 'Li Wei' },
               expires_at: '2026-12-20T08:00:00.000Z',

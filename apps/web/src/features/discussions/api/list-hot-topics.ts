@@ -1,6 +1,7 @@
-import { HotTopicsResponseSchema, type HotTopic } from '@lectern/contracts/discussions/discussions.schemas';
+import type { HotTopicsResponseSchema } from '@lectern/contracts/discussions/discussions.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../shared/api/http-client.ts';
+import type { z } from 'zod';
+import { requestTyped } from '../../../shared/api/http-client.ts';
 import { discussionsQueryKey } from './discussions-cache.ts';
 
 /** Under the discussions prefix but per course: a post in any of the course's forums can reorder it. */
@@ -8,9 +9,14 @@ export function hotTopicsQueryKey(courseId: number) {
   return [...discussionsQueryKey, 'course', courseId, 'hot-topics'] as const;
 }
 
-/** `GET /api/studio/{courseId}/hot-topics`: the course's busiest forum topics, most replies first. */
-export function listHotTopics(courseId: number, signal?: AbortSignal): Promise<{ hot_topics: HotTopic[] }> {
-  return request(`/api/studio/${courseId}/hot-topics`, { schema: HotTopicsResponseSchema, signal });
+type HotTopicsResponse = z.infer<typeof HotTopicsResponseSchema>;
+
+/**
+ * `GET /api/studio/{courseId}/hot-topics`: the course's busiest forum topics, most replies first. Typed,
+ * not parsed: the course page asks for it while it loads, and parsing brought zod to it (decision 0014).
+ */
+export function listHotTopics(courseId: number, signal?: AbortSignal): Promise<HotTopicsResponse> {
+  return requestTyped<HotTopicsResponse>(`/api/studio/${courseId}/hot-topics`, { signal });
 }
 
 export function hotTopicsQueryOptions(courseId: number) {

@@ -120,6 +120,7 @@ export function CommentForm({
           value={html}
           placeholder={placeholder}
           minRows={rows}
+          pictures
           autoFocus={autoFocus}
           status={error?.field === 'content' ? 'error' : undefined}
           onFocus={clearError}

@@ -61,7 +61,14 @@ function RichPostEditor({ initialHtml, saving, onSave, onCancel }: PostEditorPro
 
   return (
     <Flex vertical gap={8}>
-      <RichTextInput aria-label={t('edit.label')} value={html} minRows={2} autoFocus onChange={setHtml} />
+      <RichTextInput
+        aria-label={t('edit.label')}
+        value={html}
+        minRows={2}
+        autoFocus
+        pictures
+        onChange={setHtml}
+      />
       <EditorButtons saving={saving} canSave={!blank} onSave={save} onCancel={onCancel} />
     </Flex>
   );

@@ -1,6 +1,6 @@
 import { FireOutlined, MessageOutlined } from '@ant-design/icons';
 import type { HotTopic } from '@lectern/contracts/discussions/discussions.schemas';
-import { Card, Flex, Typography } from 'antd';
+import { Flex, theme, Typography } from 'antd';
 import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -35,20 +35,36 @@ export interface HotTopicsProps {
 export function HotTopics({ courseId, style }: HotTopicsProps) {
   const { t } = useTranslation('discussions');
   const titleId = useId();
+  const { token } = theme.useToken();
   const topics = useHotTopics(courseId).data?.hot_topics ?? [];
   if (topics.length === 0) return null;
 
   return (
-    <section aria-labelledby={titleId} style={style}>
-      <Card
-        size="small"
-        title={
-          <Flex align="center" gap={8}>
-            <FireOutlined aria-hidden style={{ color: '#fa541c' }} />
-            <span id={titleId}>{t('hotTopics.title')}</span>
-          </Flex>
-        }
+    // A small card drawn in antd's tokens: antd's Card brings its Tabs, some 14 KB the course page would
+    // otherwise fetch while it loads (decision 0014).
+    <section
+      aria-labelledby={titleId}
+      style={{
+        background: token.colorBgContainer,
+        border: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+        borderRadius: token.borderRadiusLG,
+        ...style,
+      }}
+    >
+      <Flex
+        align="center"
+        gap={8}
+        style={{
+          minHeight: 38,
+          padding: `0 ${token.paddingSM}px`,
+          fontWeight: 600,
+          borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
+        }}
       >
+        <FireOutlined aria-hidden style={{ color: '#fa541c' }} />
+        <span id={titleId}>{t('hotTopics.title')}</span>
+      </Flex>
+      <div style={{ padding: token.paddingSM }}>
         <Flex vertical role="list" aria-labelledby={titleId}>
           {topics.map((topic, index) => (
             <Flex
@@ -81,7 +97,7 @@ export function HotTopics({ courseId, style }: HotTopicsProps) {
             </Flex>
           ))}
         </Flex>
-      </Card>
+      </div>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { ImportExportActions } from '../../data-import/public/import-export-actions.tsx';
 import { RetakeRecords } from '../components/retakes/retake-records.tsx';
 import { RetakeSubmissionView } from '../components/retakes/retake-submission-view.tsx';
+import { ItemAnalysisTab } from '../components/statistics/item-analysis-tab.tsx';
 import { PaperEditor } from '../components/subject-list/paper-editor.tsx';
 import { parseRouteId } from '../components/subject-list/route-id.ts';
 
@@ -38,8 +39,13 @@ export function ExamSubjectsPage() {
           />
         </>
       )}
-      extraTabs={() => [
+      extraTabs={(exam) => [
         { key: 'retakes', label: t('paper.retakesTab'), children: <RetakeRecords examId={examId} /> },
+        {
+          key: 'item-analysis',
+          label: t('analysis.tab'),
+          children: <ItemAnalysisTab examId={examId} hasMakeup={exam.has_make_up_user} />,
+        },
       ]}
     />
   );

@@ -9,13 +9,18 @@ export interface CommentEditorProps {
   id?: string;
   disabled?: boolean;
   placeholder?: string;
+  /**
+   * Offer pictures: only where the server attaches the text's pictures (hand-ins, the description);
+   * the reference answer does not, so its pictures would be unreadable to other markers.
+   */
+  pictures?: boolean;
 }
 
 /**
  * The one place a homework's rich text is edited: the app's rich-text editor (decision 0011) with the
  * homework's placeholder, under the same value/onChange contract the forms use.
  */
-export function CommentEditor({ value, onChange, id, disabled, placeholder }: CommentEditorProps) {
+export function CommentEditor({ value, onChange, id, disabled, placeholder, pictures }: CommentEditorProps) {
   const { t } = useTranslation('homework');
   return (
     <RichTextInput
@@ -25,6 +30,7 @@ export function CommentEditor({ value, onChange, id, disabled, placeholder }: Co
       disabled={disabled}
       placeholder={placeholder ?? t('editor.placeholder')}
       minRows={4}
+      pictures={pictures}
     />
   );
 }

@@ -1,9 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import { errorResponse, jsonResponse, mockApi, sentBodies } from '../../../test/fetch-mock.ts';
-import { fillRichText, preloadRichTextEditor, richTextValue } from '../../../test/rich-text.ts';
+import {
+  fillRichText,
+  findRichTextEditor,
+  preloadRichTextEditor,
+  richTextValue,
+} from '../../../test/rich-text.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { HOMEWORK_ID, makeHomeworkDetail } from '../test/student-fixtures.ts';
 import { DescriptionDialog } from './description-dialog.tsx';
@@ -30,6 +35,47 @@ function renderDialog() {
     '/',
   );
   return { onClose, onChanged };
+}
+
+/**
+ * `POST /api/uploads` goes through XMLHttpRequest (for progress), which jsdom would send to the network:
+ * this stand-in answers every upload with a stored picture of id 42 and records what was sent.
+ */
+class UploadsXhr {
+  static sent: { method: string; url: string }[] = [];
+  method = '';
+  url = '';
+  status = 0;
+  responseText = '';
+  withCredentials = false;
+  readonly upload = new EventTarget();
+  private readonly events = new EventTarget();
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  addEventListener(type: string, listener: EventListener) {
+    this.events.addEventListener(type, listener);
+  }
+  abort() {}
+  send() {
+    UploadsXhr.sent.push({ method: this.method, url: this.url });
+    this.status = 201;
+    this.responseText = JSON.stringify({
+      id: 42,
+      name: 'shot.png',
+      size: 4,
+      type: 'image',
+      mime_type: 'image/png',
+      status: 'ready',
+      deleted: false,
+      allow_download: true,
+      created_at: '2026-03-01T00:00:00.000Z',
+      created_by: { id: 7, name: 'Li Wei' },
+    });
+    queueMicrotask(() => this.events.dispatchEvent(new Event('load')));
+  }
 }
 
 beforeAll(preloadRichTextEditor, 60_000);
@@ -69,4 +115,37 @@ describe('DescriptionDialog', () => {
     expect(await screen.findByText('The description can have at most 200000 characters.')).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
   });
+
+  it(
+    'uploads a pasted picture and saves its file address, never the picture itself',
+    { timeout: 60_000 },
+    async () => {
+      vi.stubGlobal('XMLHttpRequest', UploadsXhr);
+      UploadsXhr.sent = [];
+      const fetchMock = mockApi({ [PATCH]: () => jsonResponse(makeHomeworkDetail()) });
+      const user = userEvent.setup({ delay: null });
+      const { onClose } = renderDialog();
+
+      const editor = await findRichTextEditor('Description');
+      expect(await screen.findByRole('button', { name: 'Insert picture' })).toBeTruthy();
+      act(() => void editor.commands.setTextSelection(4));
+      const file = new File([new Uint8Array([137, 80, 78, 71])], 'shot.png', { type: 'image/png' });
+      const paste = new Event('paste', { bubbles: true, cancelable: true });
+      Object.defineProperty(paste, 'clipboardData', {
+        value: { files: [file], types: ['Files'], items: [], getData: () => '' },
+      });
+      act(() => void editor.view.dom.dispatchEvent(paste));
+      await waitFor(async () =>
+        expect(await richTextValue('Description')).toContain('<img src="/api/uploads/42/blob">'),
+      );
+      expect(UploadsXhr.sent).toEqual([{ method: 'POST', url: '/api/uploads' }]);
+
+      await user.click(screen.getByRole('button', { name: /Save/ }));
+      await waitFor(() => expect(onClose).toHaveBeenCalled());
+      const [body] = sentBodies(fetchMock, PATCH) as { description: string }[];
+      expect(body?.description).toContain('<img src="/api/uploads/42/blob">');
+      expect(body?.description).not.toContain('data:');
+      vi.unstubAllGlobals();
+    },
+  );
 });

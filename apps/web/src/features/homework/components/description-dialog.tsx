@@ -34,7 +34,7 @@ export function DescriptionDialog({ open, detail, onClose, onChanged }: Descript
       onClose={onClose}
     >
       <Form.Item name="description" label={t('description.label')} extra={t('form.commentHint')}>
-        <CommentEditor placeholder={t('description.placeholder')} />
+        <CommentEditor placeholder={t('description.placeholder')} pictures />
       </Form.Item>
     </FormModal>
   );

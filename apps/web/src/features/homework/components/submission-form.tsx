@@ -141,7 +141,7 @@ export function SubmissionForm({ detail, standing }: SubmissionFormProps) {
           },
         ]}
       >
-        <CommentEditor />
+        <CommentEditor pictures />
       </Form.Item>
       <Form.Item name="uploads" label={t('form.attachments')}>
         <UploadField maxCount={HOMEWORK_LIMITS.uploadsPerSubmission} />

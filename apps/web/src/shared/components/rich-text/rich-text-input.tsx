@@ -18,8 +18,10 @@ export interface RichTextInputProps {
   onFocus?: () => void;
   /**
    * Offer pictures (pasted, dropped or chosen). Only where the saved text attaches the pictures it shows
-   * to what it belongs to, so that its readers may open them and the orphan sweep keeps them: questions do
-   * (subject_image references); descriptions, posts and hand-ins do not yet.
+   * to what it belongs to, so that its readers may open them and the orphan sweep keeps them: questions
+   * (subject_image), activity descriptions and page content (activity_image), forum posts and replies
+   * (discussion_image), homework descriptions and hand-ins (homework_submission_image). Not reference
+   * answers: only the teaching team may read those, and nothing attaches their pictures yet.
    */
   pictures?: boolean;
   /** Puts the cursor in the editor once it has loaded. */

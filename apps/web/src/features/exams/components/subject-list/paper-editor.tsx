@@ -36,7 +36,9 @@ import {
   type SubjectFilter,
 } from '../../api/list-paper-subjects.ts';
 import { useSortPaperSubjects } from '../../api/sort-paper-subjects.ts';
+import { subjectStatisticsSource } from '../../api/get-subject-statistics.ts';
 import { SubjectEditorModal } from '../subject-editor/subject-editor-modal.tsx';
+import { SubjectStatisticsModal } from '../statistics/subject-statistics-modal.tsx';
 import { ImportFromLibModal } from '../subject-libs/import-from-lib-modal.tsx';
 import { PointsUsed } from './points-used.tsx';
 import { SubjectList } from './subject-list.tsx';
@@ -88,6 +90,7 @@ function PaperEditorView({
   const [subjectType, setSubjectType] = useState<SubjectType | undefined>(undefined);
   const [editor, setEditor] = useState<EditorState>({ open: false });
   const [importOpen, setImportOpen] = useState(false);
+  const [statisticsOf, setStatisticsOf] = useState<Subject | null>(null);
 
   const makeupAvailable = kind === 'exam' && exam.has_make_up_user;
   const paper: PaperRef = { kind, id: exam.id, isMakeup: makeupAvailable && isMakeup };
@@ -170,6 +173,7 @@ function PaperEditorView({
           onEdit={canEdit ? (subject) => setEditor({ open: true, subject }) : undefined}
           onDelete={canEdit ? confirmDelete : undefined}
           onMove={canEdit && !filtered ? move : undefined}
+          onStatistics={setStatisticsOf}
         />
       )}
     </Flex>
@@ -245,6 +249,18 @@ function PaperEditorView({
           </div>
         )}
       />
+      {statisticsOf && (
+        <SubjectStatisticsModal
+          open
+          onClose={() => setStatisticsOf(null)}
+          // Classroom questions are answered in class: the modal follows the answers as they arrive.
+          source={subjectStatisticsSource(
+            exam.id,
+            statisticsOf.id,
+            kind === 'classroom' ? { courseId: exam.course_id } : undefined,
+          )}
+        />
+      )}
       <ImportFromLibModal
         open={importOpen}
         onClose={() => setImportOpen(false)}

@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { BarChartOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { subjectNumbers } from '@lectern/contracts/exams/subject-numbering';
 import { subjectPoints, type Subject } from '@lectern/contracts/exams/subject.schemas';
 import { Button, Checkbox, Flex, Space, Tag, theme, Typography } from 'antd';
@@ -17,6 +17,8 @@ export interface SubjectListProps {
   onSelectionChange?: ((ids: number[]) => void) | undefined;
   /** Disables the row actions while a write runs or when the paper cannot change. */
   disabled?: boolean | undefined;
+  /** Opens a question's answer statistics (not disabled with the paper: reading changes nothing). */
+  onStatistics?: ((subject: Subject) => void) | undefined;
 }
 
 /** Questions in paper order: type, points, difficulty and the start of the text, with row actions. */
@@ -28,6 +30,7 @@ export function SubjectList({
   selectedIds,
   onSelectionChange,
   disabled,
+  onStatistics,
 }: SubjectListProps) {
   const { t } = useTranslation('exams');
   const { token } = theme.useToken();
@@ -105,6 +108,16 @@ export function SubjectList({
               </Flex>
             </Flex>
             <Space size={0} wrap>
+              {onStatistics && subject.type !== 'paragraph_desc' && (
+                <Button
+                  type="link"
+                  icon={<BarChartOutlined aria-hidden />}
+                  aria-label={t('statistics.openNamed', { name })}
+                  onClick={() => onStatistics(subject)}
+                >
+                  {t('statistics.open')}
+                </Button>
+              )}
               {onMove && (
                 <RowButtons
                   index={index}
