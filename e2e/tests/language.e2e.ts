@@ -62,7 +62,8 @@ describe('interface language', () => {
   });
 
   test('server messages come back in the chosen language', async () => {
-    const page = await journey.browser.newPage('zh-CN');
+    // Without motion the sign-in button's loading icon goes at once; its fade-out once outlasted the wait.
+    const page = await journey.browser.newPage('zh-CN', { reducedMotion: true });
     await page.goto('/login');
     await visible(page.getByRole('heading', { level: 1, name: '登录 Lectern' }));
 

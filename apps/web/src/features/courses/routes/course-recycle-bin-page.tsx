@@ -170,7 +170,10 @@ export function CourseRecycleBinPage() {
                 dataSource={data.items}
                 loading={bin.isFetching && !bin.isPending}
                 scroll={{ x: 900 }}
-                locale={{ emptyText: t('recycleBin.empty') }}
+                // With scroll.x antd draws the empty row in colorTextDisabled (1.8:1); secondary text passes.
+                locale={{
+                  emptyText: <Typography.Text type="secondary">{t('recycleBin.empty')}</Typography.Text>,
+                }}
                 pagination={{ hideOnSinglePage: true, defaultPageSize: 20 }}
               />
             </ScrollableTable>
