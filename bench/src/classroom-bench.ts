@@ -9,6 +9,7 @@ import pg from 'pg';
 import type { RunningProcess } from './processes.ts';
 import type { BenchData } from './seed-data.ts';
 import { insertStudentsWithSessions, type StudentSession } from './student-sessions.ts';
+import { positiveInt } from './env-settings.ts';
 
 export const PUSH_FANOUT_NAME = 'push fan-out (1,000 connected students)';
 export const ROLLCALL_STORM_NAME = 'roll-call storm (1,000 students, number code)';
@@ -19,14 +20,6 @@ export const CLASSROOM_TARGETS = {
   /** The whole class answers within this. */
   stormSeconds: 10,
 } as const;
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 export type ClassroomSettings = {
   students: number;

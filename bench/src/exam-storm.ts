@@ -7,16 +7,9 @@ import pg from 'pg';
 import type { RunningProcess } from './processes.ts';
 import type { BenchData } from './seed-data.ts';
 import { insertStudentsWithSessions, type StudentSession } from './student-sessions.ts';
+import { positiveInt } from './env-settings.ts';
 
 export const EXAM_STORM_NAME = 'exam storm (2,000 students, 20 questions)';
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 export type StormSettings = {
   students: number;

@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { RunningProcess } from './processes.ts';
 import type { BenchData } from './seed-data.ts';
+import { positiveInt } from './env-settings.ts';
 
 export const LOGIN_STORM_NAME = 'login storm (1,000 students from one address, then attackers)';
 
@@ -29,14 +30,6 @@ const LOCK_FAILURES = 10;
 const ADDRESS_FAILURES = 100;
 
 export const LOGIN_TARGETS = { maxP95Ms: 1_000 } as const;
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 export type LoginStormSettings = { students: number; seconds: number };
 

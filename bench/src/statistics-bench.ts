@@ -6,18 +6,11 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { RunningProcess } from './processes.ts';
 import type { BenchData } from './seed-data.ts';
+import { positiveInt } from './env-settings.ts';
 
 export const STATISTICS_BENCH_NAME = 'question statistics (5,000 answers)';
 
 export const STATISTICS_TARGET_MS = 50;
-
-function positiveInt(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer`);
-  return value;
-}
 
 export type StatisticsBenchData = { examId: number; subjectId: number; optionIds: number[]; answers: number };
 
