@@ -44,7 +44,8 @@ async function handIn(page: Page, studentNo: string, stamp: string): Promise<voi
   await visible(form);
   const docx = await buildDocx({ body: paragraph(`单链表实验报告 ${stamp}`) });
   const pdf = samplePdf({ title: 'Linked list', pages: [{ heading: `Report ${stamp}` }] });
-  await form.locator('input[type=file]').setInputFiles([
+  // The attachments' own input: the editor's picture button has a file input of its own.
+  await form.getByLabel('附件', { exact: true }).setInputFiles([
     {
       name: `report-${stamp}.docx`,
       mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
