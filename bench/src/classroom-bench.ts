@@ -10,6 +10,7 @@ import type { RunningProcess } from './processes.ts';
 import type { BenchData } from './seed-data.ts';
 import { insertStudentsWithSessions, type StudentSession } from './student-sessions.ts';
 import { positiveInt } from './env-settings.ts';
+import { pool } from './pool.ts';
 
 export const PUSH_FANOUT_NAME = 'push fan-out (1,000 connected students)';
 export const ROLLCALL_STORM_NAME = 'roll-call storm (1,000 students, number code)';
@@ -319,20 +320,6 @@ export function reportPushFanout(outcome: FanoutOutcome): boolean {
 // Roll-call storm
 
 type StormSide = { latencies: number[]; errors: number; firstErrors: string[]; seconds: number };
-
-async function pool<T>(items: readonly T[], concurrency: number, flow: (item: T) => Promise<void>) {
-  const started = performance.now();
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next]!;
-      next += 1;
-      await flow(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return (performance.now() - started) / 1000;
-}
 
 async function timedAnswer(
   side: StormSide,

@@ -8,6 +8,7 @@ import type { RunningProcess } from './processes.ts';
 import type { BenchData } from './seed-data.ts';
 import { insertStudentsWithSessions, type StudentSession } from './student-sessions.ts';
 import { positiveInt } from './env-settings.ts';
+import { pool } from './pool.ts';
 
 export const EXAM_STORM_NAME = 'exam storm (2,000 students, 20 questions)';
 
@@ -195,25 +196,6 @@ async function timed(
     if (result.firstErrors.length < 5) result.firstErrors.push(`${call}: ${(error as Error).message}`);
     return { ok: false, body: null };
   }
-}
-
-/** Runs `flow` for every item with at most `concurrency` in flight. */
-async function pool<T>(
-  items: readonly T[],
-  concurrency: number,
-  flow: (item: T) => Promise<void>,
-): Promise<number> {
-  const started = performance.now();
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next]!;
-      next += 1;
-      await flow(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
-  return (performance.now() - started) / 1000;
 }
 
 async function oursFlow(
