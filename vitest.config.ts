@@ -65,6 +65,10 @@ export default defineConfig({
           hookTimeout: 60_000,
           // PGlite is one WASM Postgres per file; two cores run two files at a time comfortably.
           maxWorkers: 2,
+          // One module graph per worker, as the web tests have (decision 0016): with a fresh graph per
+          // file, the PostgreSQL pass spent 192 s of its 351 s importing Fastify, Drizzle and the app
+          // again for each of its 80 files. Every file builds its own app and database (createTestApp).
+          isolate: false,
           sequence: { groupOrder: 1 },
         },
       },

@@ -33,16 +33,28 @@ summary() {
   local counts
   counts=$(node -e '
     const fs = require("node:fs");
+    const path = require("node:path");
     const dir = process.argv[1];
     let passed = 0, failed = 0, skipped = 0;
+    const failures = [];
     for (const name of fs.readdirSync(dir).filter((f) => /^vitest-.*\.json$/.test(f))) {
       try {
         const r = JSON.parse(fs.readFileSync(`${dir}/${name}`, "utf8"));
         passed += r.numPassedTests;
         failed += r.numFailedTests;
         skipped += r.numPendingTests + r.numTodoTests;
+        for (const file of r.testResults ?? []) {
+          const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
+          for (const t of failedTests) failures.push(`${path.relative(process.cwd(), file.name)} > ${t.fullName}`);
+          if (file.status === "failed" && failedTests.length === 0) {
+            failures.push(`${path.relative(process.cwd(), file.name)} (the file failed: ${String(file.message ?? "").split("\n")[0]})`);
+          }
+        }
       } catch { /* a run that died before writing its report shows up as a failed step */ }
     }
+    // The last lines of a CI log are often all a reader gets, so they name what failed.
+    for (const f of failures.slice(0, 20)) console.log(`FAILED: ${f}`);
+    if (failures.length > 20) console.log(`FAILED: … and ${failures.length - 20} more`);
     console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
   ' "$RESULTS" 2>/dev/null || echo '0 passed, 0 failed, 0 skipped')
   echo
@@ -50,8 +62,9 @@ summary() {
     echo "All steps passed."
   else
     echo "FAILED (exit $status). Scroll up to the first '====' section marked FAILED above."
+    printf '%s\n' "$counts" | sed '$d'
   fi
-  echo "Tests: $counts"
+  echo "Tests: $(printf '%s\n' "$counts" | tail -n 1)"
 }
 trap 'summary $?' EXIT
 
