@@ -216,6 +216,13 @@ export const authenticatedRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'classroom-exams/:examId/projector',
+        lazy: async () => ({
+          Component: (await import('../features/exams/routes/classroom-projector-page.tsx'))
+            .ClassroomProjectorPage,
+        }),
+      },
+      {
         path: 'ask-questions/:askQuestionId/projector',
         lazy: async () => ({
           Component: (await import('../features/ask-questions/routes/ask-question-projector-page.tsx'))

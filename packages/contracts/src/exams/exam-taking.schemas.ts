@@ -381,3 +381,6 @@ export const ClassroomStateSchema = z
   })
   .meta({ id: 'ClassroomState' });
 export type ClassroomState = z.infer<typeof ClassroomStateSchema>;
+
+/** Push event data of `classroom.release_changed`: a question was released or closed; refetch the state. */
+export type ClassroomReleaseData = { exam_id: number; subject_id: number; is_open: boolean };

@@ -13,6 +13,7 @@ export const PUSH_EVENT_TYPES = [
   'ask_question.ended',
   'vote.cast',
   'exam.answers_changed',
+  'classroom.release_changed',
 ] as const;
 export const PushEventTypeSchema = z.enum(PUSH_EVENT_TYPES);
 export type PushEventType = z.infer<typeof PushEventTypeSchema>;

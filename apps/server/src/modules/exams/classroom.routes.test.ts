@@ -247,3 +247,50 @@ describe('the two body forms of a classroom answer', () => {
     expect((await state(exam.id)).json()).toMatchObject({ answer_count: 0 });
   });
 });
+
+describe('push', () => {
+  it('tells the class when a question is released and when it closes, so phones need not poll', async () => {
+    const { exam, first } = await classroomExam();
+    const url = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const stream = await fetch(`${url}/api/push/stream`, { headers: student(1).headers });
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    const events: unknown[] = [];
+    let text = '';
+    async function next(): Promise<unknown> {
+      const deadline = Date.now() + 5000;
+      while (Date.now() < deadline) {
+        const lines = text.split('\n');
+        const at = lines.findIndex((l) => l.startsWith('data: ') && l.includes('classroom.release_changed'));
+        if (at >= 0) {
+          text = lines.slice(at + 1).join('\n');
+          return JSON.parse(lines[at]!.slice('data: '.length));
+        }
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value, { stream: true });
+      }
+      return undefined;
+    }
+    try {
+      expect((await release(exam.id, first.id)).statusCode).toBe(200);
+      events.push(await next());
+      expect((await close(exam.id, first.id)).statusCode).toBe(200);
+      events.push(await next());
+    } finally {
+      await reader.cancel();
+    }
+    expect(events).toEqual([
+      {
+        course_id: w.course.id,
+        type: 'classroom.release_changed',
+        data: { exam_id: exam.id, subject_id: first.id, is_open: true },
+      },
+      {
+        course_id: w.course.id,
+        type: 'classroom.release_changed',
+        data: { exam_id: exam.id, subject_id: first.id, is_open: false },
+      },
+    ]);
+  });
+});

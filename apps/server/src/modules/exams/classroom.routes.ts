@@ -8,16 +8,12 @@ import {
 } from '@lectern/contracts/exams/exam-taking.schemas';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
-import { classroomService, type ClassroomAnswerListener } from './classroom.service.ts';
+import { classroomService, type ClassroomListeners } from './classroom.service.ts';
 
 const tags = ['classroom exams'];
 
-export function registerClassroomRoutes(
-  app: Api,
-  ctx: AppContext,
-  onAnswered: ClassroomAnswerListener,
-): void {
-  const classroom = classroomService(ctx, onAnswered);
+export function registerClassroomRoutes(app: Api, ctx: AppContext, listeners: ClassroomListeners): void {
+  const classroom = classroomService(ctx, listeners);
 
   app.get(
     '/api/classroom-exams/:id/state',

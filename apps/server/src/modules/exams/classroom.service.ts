@@ -68,14 +68,16 @@ function readAnswer(subjectId: number, input: SubmitInput): { given: GivenAnswer
   return { given, at };
 }
 
-/** Told of every stored answer, after it is stored (the statistics' live refresh listens). */
-export type ClassroomAnswerListener = (answer: {
-  courseId: number;
-  examId: number;
-  subjectId: number;
-}) => void;
+/**
+ * Told after the change is stored: the routes turn these into push events, so students' phones show a
+ * released question at once and open statistics refresh, instead of everyone polling.
+ */
+export type ClassroomListeners = {
+  answered?(answer: { courseId: number; examId: number; subjectId: number }): void;
+  releaseChanged?(release: { courseId: number; examId: number; subjectId: number; isOpen: boolean }): void;
+};
 
-export function classroomService(ctx: AppContext, onAnswered: ClassroomAnswerListener = () => {}) {
+export function classroomService(ctx: AppContext, listeners: ClassroomListeners = {}) {
   const exams = examAccess(ctx.db);
   const repo = classroomRepository(ctx.db);
 
@@ -157,6 +159,12 @@ export function classroomService(ctx: AppContext, onAnswered: ClassroomAnswerLis
       const tree = await questionOf(exam, subjectId);
       if (!RELEASABLE.has(tree.type)) throw invalid({ subject_id: ['exams.classroom.stemNotReleasable'] });
       await ctx.db.transaction((tx) => repo.release(exam.activity.id, subjectId, tx));
+      listeners.releaseChanged?.({
+        courseId: exam.activity.courseId,
+        examId: exam.activity.id,
+        subjectId,
+        isOpen: true,
+      });
       return state(actor, exam);
     },
 
@@ -166,6 +174,12 @@ export function classroomService(ctx: AppContext, onAnswered: ClassroomAnswerLis
       await questionOf(exam, subjectId);
       if (!(await repo.close(exam.activity.id, subjectId)))
         throw new AppError('conflict', 'exams.classroom.notReleased');
+      listeners.releaseChanged?.({
+        courseId: exam.activity.courseId,
+        examId: exam.activity.id,
+        subjectId,
+        isOpen: false,
+      });
       return state(actor, exam);
     },
 
@@ -209,7 +223,7 @@ export function classroomService(ctx: AppContext, onAnswered: ClassroomAnswerLis
         isCorrect: graded?.correct ?? null,
         score: graded?.score ?? null,
       });
-      onAnswered({ courseId: exam.activity.courseId, examId: exam.activity.id, subjectId });
+      listeners.answered?.({ courseId: exam.activity.courseId, examId: exam.activity.id, subjectId });
       return presentAnswer(row, false);
     },
   };

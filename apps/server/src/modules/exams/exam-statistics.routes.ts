@@ -7,7 +7,7 @@ import {
   TypicalMistakesQuerySchema,
   TypicalMistakesSchema,
 } from '@lectern/contracts/exams/exam-statistics.schemas';
-import { ExamIdParamsSchema } from '@lectern/contracts/exams/exam-taking.schemas';
+import { ExamIdParamsSchema, type ClassroomReleaseData } from '@lectern/contracts/exams/exam-taking.schemas';
 import { IdParamsSchema } from '@lectern/contracts/common/primitives.schemas';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
@@ -23,9 +23,17 @@ export function registerExamStatisticsRoutes(app: Api, ctx: AppContext, push: Pu
   // A stored classroom answer tells the course's open statistics modals to refetch, throttled per question.
   const answersChanged = answersChangedPublisher(push, ctx.log);
   app.addHook('onClose', async () => answersChanged.close());
-  registerClassroomRoutes(app, ctx, ({ courseId, examId, subjectId }) =>
-    answersChanged.publish(courseId, { exam_id: examId, subject_id: subjectId }),
-  );
+  registerClassroomRoutes(app, ctx, {
+    answered: ({ courseId, examId, subjectId }) =>
+      answersChanged.publish(courseId, { exam_id: examId, subject_id: subjectId }),
+    // Not throttled: an instructor releases or closes a question a few times a lecture.
+    releaseChanged: ({ courseId, examId, subjectId, isOpen }) => {
+      const data: ClassroomReleaseData = { exam_id: examId, subject_id: subjectId, is_open: isOpen };
+      push.publish({ courseId, type: 'classroom.release_changed', data }).catch((error: unknown) => {
+        ctx.log.warn({ err: error, courseId }, 'push publish failed');
+      });
+    },
+  });
 
   const statistics = examStatisticsService(ctx);
   const analysis = itemAnalysisService(ctx);

@@ -4,6 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { FakeEventSource, installFakeEventSource } from '../../../test/fake-event-source.ts';
 import { jsonResponse, mockApi, sentBodies, sentRequests } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { makeExamActivity, makePaper, makeQualification, makeSubject } from '../test/taking-fixtures.ts';
@@ -224,5 +225,43 @@ describe('ExamActivityBody for a classroom quiz', () => {
       ]),
     );
     expect(await screen.findByText('Answer submitted')).toBeTruthy();
+  });
+
+  describe('with the push stream', () => {
+    installFakeEventSource();
+
+    it('shows a released question as soon as it is pushed; answer counts do not make phones refetch', async () => {
+      let released = false;
+      const fetchMock = mockApi({
+        'GET /api/classroom-exams/400/state': () =>
+          jsonResponse(
+            classroomState({
+              option_counts: null,
+              correct_count: null,
+              releases: [],
+              released: released ? { ...classroomState().released!, correct_option_ids: null } : null,
+            }),
+          ),
+      });
+      renderBody(makeExamActivity({ id: 400, type: 'classroom_exam', course_id: 5 }));
+      expect(await screen.findByText('Waiting for the instructor to release a question…')).toBeTruthy();
+
+      released = true;
+      FakeEventSource.last?.emit({
+        course_id: 5,
+        type: 'classroom.release_changed',
+        data: { exam_id: 400, subject_id: 2, is_open: true },
+      });
+      expect(await screen.findByText('Which structure is LIFO?')).toBeTruthy();
+      const stateCalls = () => sentRequests(fetchMock).filter((r) => r.url.endsWith('/state')).length;
+      const before = stateCalls();
+      FakeEventSource.last?.emit({
+        course_id: 5,
+        type: 'exam.answers_changed',
+        data: { exam_id: 400, subject_id: 2 },
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(stateCalls()).toBe(before);
+    });
   });
 });

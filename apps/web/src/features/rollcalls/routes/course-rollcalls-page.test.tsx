@@ -5,8 +5,9 @@ import type {
 } from '@lectern/contracts/rollcalls/rollcalls.schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { FakeEventSource, installFakeEventSource } from '../../../test/fake-event-source.ts';
 import { errorResponse, jsonResponse, mockApi, sentBodies, sentRequests } from '../../../test/fetch-mock.ts';
 import { makeCourse } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
@@ -20,30 +21,6 @@ const LIST = `GET /api/courses/${COURSE_ID}/modules/rollcalls`;
 
 const studentCourse = makeCourse({ id: COURSE_ID, can_manage: false, current_user_roles: ['student'] });
 const teacherCourse = makeCourse({ id: COURSE_ID });
-
-/** A stand-in for the browser's EventSource: the test plays the server's messages. */
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  onmessage: ((event: MessageEvent<string>) => void) | null = null;
-  readonly url: string;
-  closed = false;
-  private listeners = new Map<string, (event: MessageEvent<string>) => void>();
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.last = this;
-  }
-  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
-    this.listeners.set(name, listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(data: unknown, name?: string) {
-    const event = new MessageEvent('message', { data: JSON.stringify(data) });
-    if (name) this.listeners.get(name)?.(event);
-    else this.onmessage?.(event);
-  }
-}
 
 function renderPage(
   course: Course,
@@ -78,11 +55,8 @@ function renderPage(
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
   window.localStorage.setItem('lectern.rollcall.device', 'device-under-test');
-  vi.stubGlobal('EventSource', FakeEventSource);
 });
-afterEach(() => {
-  FakeEventSource.last = null;
-});
+installFakeEventSource();
 
 describe('CourseRollcallsPage for a student', { timeout: 120_000 }, () => {
   it('checks in to a number roll call with the code, from this device', async () => {

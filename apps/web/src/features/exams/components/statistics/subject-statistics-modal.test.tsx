@@ -1,8 +1,9 @@
 import type { StatisticsRow, SubjectStatistics } from '@lectern/contracts/exams/exam-statistics.schemas';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../../shared/i18n/i18n.ts';
+import { FakeEventSource, installFakeEventSource } from '../../../../test/fake-event-source.ts';
 import { jsonResponse, mockApi, sentRequests } from '../../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../../test/render-app.tsx';
 import { subjectStatisticsSource } from '../../api/get-subject-statistics.ts';
@@ -152,26 +153,8 @@ describe('SubjectStatisticsModal', () => {
   });
 });
 
-/** Stands in for the browser's EventSource; the test plays the server's push stream. */
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  onmessage: ((event: MessageEvent<string>) => void) | null = null;
-  constructor() {
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener() {}
-  close() {}
-  send(data: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
-  }
-}
-
 describe('SubjectStatisticsModal in class', () => {
-  beforeEach(() => {
-    FakeEventSource.opened = [];
-    vi.stubGlobal('EventSource', FakeEventSource);
-  });
-  afterEach(() => vi.unstubAllGlobals());
+  installFakeEventSource();
 
   it('refetches when the push stream says answers to this exam changed', async () => {
     let answered = 1;
@@ -185,21 +168,17 @@ describe('SubjectStatisticsModal in class', () => {
     const before = calls();
 
     // Another course's event changes nothing.
-    act(() =>
-      FakeEventSource.opened[0]?.send({
+    FakeEventSource.opened[0]?.emit({
         course_id: 51,
         type: 'exam.answers_changed',
         data: { exam_id: 300 },
-      }),
-    );
+      });
     answered = 2;
-    act(() =>
-      FakeEventSource.opened[0]?.send({
+    FakeEventSource.opened[0]?.emit({
         course_id: 50,
         type: 'exam.answers_changed',
         data: { exam_id: 300, subject_id: 2 },
-      }),
-    );
+      });
     await waitFor(() => expect(names()).toEqual(['Wang Fang', 'Li Lei']));
     expect(calls()).toBe(before + 1);
   });

@@ -1,7 +1,7 @@
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import type { ClassroomState } from '@lectern/contracts/exams/exam-taking.schemas';
-import { optionLetter, type PaperSubject, type Subject } from '@lectern/contracts/exams/subject.schemas';
-import { Alert, App, Button, Card, Empty, Flex, List, Progress, Tag, Typography } from 'antd';
+import type { PaperSubject, Subject } from '@lectern/contracts/exams/subject.schemas';
+import { Alert, App, Button, Card, Empty, Flex, List, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../shared/api/http-client.ts';
@@ -13,72 +13,14 @@ import { useReleaseClassroomSubject } from '../../api/release-classroom-subject.
 import { useSubmitClassroomAnswer } from '../../api/submit-classroom-answer.ts';
 import { AnswerInput } from './answer-input.tsx';
 import { EMPTY_ANSWER, isLeafAnswered, type AnswerValue } from './answer-model.ts';
-import { classroomSubjectsPath } from './exam-paths.ts';
+import { OptionCounts, ReleasedSummary } from './classroom-summary.tsx';
+import { classroomProjectorPath, classroomSubjectsPath } from './exam-paths.ts';
 import { LinkButton } from './link-button.tsx';
-
-type Released = NonNullable<ClassroomState['released']>;
-
-/** Answers per option as they arrive (the teaching team at once, students once the question closes). */
-function OptionCounts({ state, released }: { state: ClassroomState; released: Released }) {
-  const { t } = useTranslation('exams');
-  const counts = new Map((state.option_counts ?? []).map((c) => [c.option_id, c.count]));
-  const correct = new Set(released.correct_option_ids ?? []);
-  const total = Math.max(state.answer_count, 1);
-  if (!state.option_counts || released.subject.options.length === 0) return null;
-  return (
-    <Flex vertical gap={6} role="list" aria-label={t('classroom.optionCounts')}>
-      {released.subject.options.map((option, index) => {
-        const count = counts.get(option.id) ?? 0;
-        return (
-          <Flex key={option.id} role="listitem" gap={8} align="center">
-            <Typography.Text strong style={{ width: 24 }}>
-              {optionLetter(index)}
-            </Typography.Text>
-            <div style={{ flex: 1, minWidth: 0 }}>
-              <Typography.Text ellipsis>{htmlToText(option.content)}</Typography.Text>
-              <Progress
-                percent={Math.round((count / total) * 100)}
-                size="small"
-                status={correct.has(option.id) ? 'success' : 'normal'}
-                format={() => t('classroom.count', { count })}
-              />
-            </div>
-            {correct.has(option.id) ? <Tag color="green">{t('result.correctOption')}</Tag> : null}
-          </Flex>
-        );
-      })}
-    </Flex>
-  );
-}
-
-function ReleasedSummary({ state, released }: { state: ClassroomState; released: Released }) {
-  const { t } = useTranslation('exams');
-  return (
-    <Flex vertical gap={12}>
-      <Flex gap={8} align="center" wrap>
-        <Tag color={released.is_open ? 'green' : 'default'}>
-          {released.is_open ? t('classroom.open') : t('classroom.closed')}
-        </Tag>
-        <Tag>{t(`taking.types.${released.subject.type}`)}</Tag>
-        <Typography.Text role="status">
-          {t('classroom.answered', { count: state.answer_count, total: state.student_count })}
-        </Typography.Text>
-        {state.correct_count !== null ? (
-          <Typography.Text type="secondary">
-            {t('classroom.correct', { count: state.correct_count })}
-          </Typography.Text>
-        ) : null}
-      </Flex>
-      <RenderedHtml html={released.subject.description} />
-      <OptionCounts state={state} released={released} />
-    </Flex>
-  );
-}
 
 function InstructorClassroom({ activity }: { activity: Activity }) {
   const { t } = useTranslation('exams');
   const { message } = App.useApp();
-  const state = useClassroomState(activity.id);
+  const state = useClassroomState(activity.id, activity.course_id, { followAnswers: true });
   const subjects = usePaperSubjects({ kind: 'classroom', id: activity.id, isMakeup: false }, {});
   const release = useReleaseClassroomSubject();
 
@@ -93,9 +35,12 @@ function InstructorClassroom({ activity }: { activity: Activity }) {
 
   return (
     <Flex vertical gap={16}>
-      <div>
+      <Flex gap={8} wrap>
         <LinkButton to={classroomSubjectsPath(activity.id)}>{t('taking.editQuestions')}</LinkButton>
-      </div>
+        <LinkButton to={classroomProjectorPath(activity.course_id, activity.id)}>
+          {t('classroom.projector')}
+        </LinkButton>
+      </Flex>
       <Card size="small" title={t('classroom.current')}>
         {state.isPending ? (
           <LoadingState />
@@ -255,7 +200,7 @@ function StudentAnswerForm({
 
 function StudentClassroom({ activity }: { activity: Activity }) {
   const { t } = useTranslation('exams');
-  const state = useClassroomState(activity.id);
+  const state = useClassroomState(activity.id, activity.course_id);
   if (state.isPending) return <LoadingState />;
   if (!state.data) return <ErrorState error={state.error} onRetry={() => void state.refetch()} />;
   const released = state.data.released;

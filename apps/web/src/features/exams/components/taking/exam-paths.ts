@@ -26,6 +26,11 @@ export function classroomSubjectsPath(examId: number): string {
   return `/course/classroom-exam/${examId}/subjects`;
 }
 
+/** The classroom exam in large type for the lecture hall's screen. */
+export function classroomProjectorPath(courseId: number, examId: number): string {
+  return `/course/${courseId}/classroom-exams/${examId}/projector`;
+}
+
 /** Spec 001 section 2: a retake record opens in a new tab inside the exam editor. */
 export function retakeRecordSubmissionPath(examId: number, recordId: number): string {
   return `/exam/${examId}/subjects#/retake-record-submission/${recordId}`;
