@@ -17,14 +17,35 @@ const bareRoutes: BareRoute[] = [
   {
     path: '/courses/:id/activities',
     register(app, pool) {
-      app.get<{ Params: { id: string } }>('/courses/:id/activities', async (request) => {
+      // With ?viewer= (a student's list), each activity also says whether that viewer has read it.
+      app.get<{ Params: { id: string }; Querystring: { viewer?: string } }>(
+        '/courses/:id/activities',
+        async (request) => {
+          const viewer = request.query.viewer === undefined ? null : Number(request.query.viewer);
+          const result = await pool.query(
+            `select id, course_id, module_id, syllabus_id, type, title, data, start_time, end_time, published,
+                    completion_criterion_key, completion_criterion_value, sort, created_by, created_at, updated_at,
+                    $2::int is not null and exists (select 1 from activity_reads r
+                                                    where r.activity_id = a.id and r.user_id = $2) as read
+             from activities a where course_id = $1 order by sort, id`,
+            [Number(request.params.id), viewer],
+          );
+          return { activities: result.rows };
+        },
+      );
+      // The rest of a student's course page (scenarios.ts): the course row, and the outline.
+      app.get<{ Params: { id: string } }>('/courses/:id', async (request) => {
+        const result = await pool.query('select * from courses where id = $1', [Number(request.params.id)]);
+        return result.rows[0];
+      });
+      app.get<{ Params: { id: string } }>('/courses/:id/modules', async (request) => {
         const result = await pool.query(
-          `select id, course_id, module_id, syllabus_id, type, title, data, start_time, end_time, published,
-                  completion_criterion_key, completion_criterion_value, sort, created_by, created_at, updated_at
-           from activities where course_id = $1 order by sort, id`,
+          `select m.*, coalesce((select json_agg(s order by s.sort, s.id) from syllabi s
+                                 where s.module_id = m.id), '[]') as syllabi
+           from course_modules m where m.course_id = $1 order by m.sort, m.id`,
           [Number(request.params.id)],
         );
-        return { activities: result.rows };
+        return { modules: result.rows };
       });
     },
   },

@@ -1,7 +1,9 @@
-// The exam storm: 2,000 students each open a 20-question exam (distribute), save two drafts and hand it
-// in, as fast as the server allows with a bounded number of students in flight, on real PostgreSQL. The
-// same flow runs against the bare ceiling (one query per call, no auth or validation), and afterwards the
-// stored final submissions are counted: every hand-in acknowledged must be there with all its answers.
+// The exam storm: 3,000 students, 1,000 of them in flight at once (a whole class starting at the same
+// minute), each open a 20-question exam (distribute), save two drafts and hand it in, on real PostgreSQL.
+// The same flow runs against the bare ceiling (one query per call, no auth or validation), then against
+// two Lectern processes on the same database with the client alternating between them request by request
+// (as a round-robin load balancer would), and afterwards the stored final submissions are counted: every
+// hand-in acknowledged must be there with all its answers.
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { RunningProcess } from './processes.ts';
@@ -10,7 +12,7 @@ import { insertStudentsWithSessions, type StudentSession } from './student-sessi
 import { positiveInt } from './env-settings.ts';
 import { pool } from './pool.ts';
 
-export const EXAM_STORM_NAME = 'exam storm (2,000 students, 20 questions)';
+export const EXAM_STORM_NAME = 'exam storm (3,000 students, 1,000 in flight, 20 questions)';
 
 export type StormSettings = {
   students: number;
@@ -18,23 +20,37 @@ export type StormSettings = {
   concurrency: number;
   /** Students whose runs warm both servers up first and are not counted. */
   warmupStudents: number;
+  /** Lectern processes of the scale-out run (1: none). */
+  processes: number;
 };
 
-/** BENCH_STORM_STUDENTS / BENCH_STORM_CONCURRENCY override the defaults for a quick look while developing. */
+/**
+ * BENCH_STORM_STUDENTS / BENCH_STORM_CONCURRENCY override the defaults for a quick look while developing;
+ * BENCH_STORM_PROCESSES=1 leaves out the scale-out run.
+ */
 export function stormSettings(): StormSettings {
   return {
-    students: positiveInt('BENCH_STORM_STUDENTS', 2000),
-    concurrency: positiveInt('BENCH_STORM_CONCURRENCY', 64),
+    students: positiveInt('BENCH_STORM_STUDENTS', 3000),
+    concurrency: positiveInt('BENCH_STORM_CONCURRENCY', 1000),
     warmupStudents: positiveInt('BENCH_STORM_WARMUP', 100),
+    processes: positiveInt('BENCH_STORM_PROCESSES', 2),
   };
 }
 
-export const STORM_TARGETS = { maxP95Ms: 500 } as const;
+/**
+ * Issue 12: with a whole class in flight, every call's p95 within twice the bare ceiling's and at least
+ * 60% of its throughput, no error and no answer lost. Relative, because a thousand requests queued on two
+ * cores take seconds whoever serves them.
+ */
+export const STORM_TARGETS = { maxP95VsBare: 2, minThroughputRatio: 0.6 } as const;
 
 export type StormData = {
   examId: number;
   warmup: StudentSession[];
   students: StudentSession[];
+  /** The scale-out run's own students (each student has one attempt), empty with one process. */
+  scaleOutWarmup: StudentSession[];
+  scaleOutStudents: StudentSession[];
 };
 
 /**
@@ -111,14 +127,18 @@ export async function seedExamStorm(
         );
       }
     }
-    const total = settings.students + settings.warmupStudents;
-    const sessions = await insertStudentsWithSessions(client, data, sessionSecret, total, 'storm');
+    const perRun = settings.students + settings.warmupStudents;
+    const runs = settings.processes > 1 ? 2 : 1;
+    const sessions = await insertStudentsWithSessions(client, data, sessionSecret, perRun * runs, 'storm');
     await client.query('commit');
     await client.query('analyze');
+    const scaleOut = sessions.slice(perRun);
     return {
       examId,
       warmup: sessions.slice(0, settings.warmupStudents),
-      students: sessions.slice(settings.warmupStudents),
+      students: sessions.slice(settings.warmupStudents, perRun),
+      scaleOutWarmup: scaleOut.slice(0, settings.warmupStudents),
+      scaleOutStudents: scaleOut.slice(settings.warmupStudents),
     };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
@@ -198,22 +218,36 @@ async function timed(
   }
 }
 
+/** The base URL of the next request: one server, or several taken in turn (round robin per request). */
+type Target = () => string;
+
+function roundRobin(servers: readonly RunningProcess[]): Target {
+  let next = 0;
+  return () => {
+    const server = servers[next % servers.length]!;
+    next += 1;
+    return server.baseUrl;
+  };
+}
+
 async function oursFlow(
-  baseUrl: string,
+  target: Target,
   examId: number,
   student: StudentSession,
   result: SideResult,
 ): Promise<void> {
   const headers = { cookie: student.cookie };
   const writeHeaders = { ...headers, 'content-type': 'application/json' };
-  const paper = await timed(result, 'distribute', `${baseUrl}/api/exams/${examId}/distribute`, { headers });
+  const paper = await timed(result, 'distribute', `${target()}/api/exams/${examId}/distribute`, {
+    headers,
+  });
   if (!paper.ok) return;
   const { exam_paper_instance_id: instanceId, subjects } = paper.body as {
     exam_paper_instance_id: number;
     subjects: PaperQuestion[];
   };
   const send = (call: Call, share: number, finished: boolean) =>
-    timed(result, call, `${baseUrl}/api/exams/${examId}/submissions`, {
+    timed(result, call, `${target()}/api/exams/${examId}/submissions`, {
       method: 'POST',
       headers: writeHeaders,
       body: JSON.stringify({
@@ -248,54 +282,85 @@ async function bareFlow(
   if ((await send('submit', 1, true)).ok) result.acknowledged += 1;
 }
 
+/** Final submissions found in the database afterwards, and those with every answer sent. */
+type Stored = { stored: number; complete: number };
+
 export type StormOutcome = {
   settings: StormSettings;
   ours: SideResult;
   bare: SideResult;
-  /** Final submissions found in the database afterwards, and those with every answer sent. */
-  stored: number;
-  complete: number;
+  stored: Stored;
+  /** The same storm on several Lectern processes (undefined with one). */
+  scaleOut?: { processes: number; result: SideResult; stored: Stored };
 };
 
+async function countStored(databaseUrl: string, examId: number, students: readonly StudentSession[]) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const counted = await client.query<Stored>(
+      `select count(*)::int as stored,
+              count(*) filter (where jsonb_array_length(submission_data) = $3)::int as complete
+       from exam_submissions
+       where activity_id = $1 and status = 'submitted' and examinee_id = any($2::int[])`,
+      [examId, students.map((s) => s.userId), PAPER.length],
+    );
+    return counted.rows[0]!;
+  } finally {
+    await client.end();
+  }
+}
+
+/** `ours` is one Lectern process; `scaleOut` all the processes of the scale-out run (ours among them). */
 export async function runExamStorm(
   ours: RunningProcess,
   bare: RunningProcess,
   databaseUrl: string,
   data: StormData,
   settings: StormSettings,
+  scaleOut: readonly RunningProcess[] = [],
 ): Promise<StormOutcome> {
   console.log(
     `  warming up with ${data.warmup.length} students on each side, then ${data.students.length} students, ${settings.concurrency} in flight`,
   );
+  const one = roundRobin([ours]);
   const warm = emptyResult();
-  await pool(data.warmup, settings.concurrency, (s) => oursFlow(ours.baseUrl, data.examId, s, warm));
+  await pool(data.warmup, settings.concurrency, (s) => oursFlow(one, data.examId, s, warm));
   await pool(data.warmup, settings.concurrency, (s) => bareFlow(bare.baseUrl, data.examId, s, emptyResult()));
 
   const oursResult = emptyResult();
-  console.log('  storming ours');
+  console.log('  storming ours (one process)');
   oursResult.seconds = await pool(data.students, settings.concurrency, (s) =>
-    oursFlow(ours.baseUrl, data.examId, s, oursResult),
+    oursFlow(one, data.examId, s, oursResult),
   );
   const bareResult = emptyResult();
   console.log('  storming bare');
   bareResult.seconds = await pool(data.students, settings.concurrency, (s) =>
     bareFlow(bare.baseUrl, data.examId, s, bareResult),
   );
-
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const counted = await client.query<{ stored: number; complete: number }>(
-      `select count(*)::int as stored,
-              count(*) filter (where jsonb_array_length(submission_data) = $3)::int as complete
-       from exam_submissions
-       where activity_id = $1 and status = 'submitted' and examinee_id = any($2::int[])`,
-      [data.examId, data.students.map((s) => s.userId), PAPER.length],
+  const outcome: StormOutcome = {
+    settings,
+    ours: oursResult,
+    bare: bareResult,
+    stored: await countStored(databaseUrl, data.examId, data.students),
+  };
+  if (scaleOut.length > 1) {
+    const several = roundRobin(scaleOut);
+    await pool(data.scaleOutWarmup, settings.concurrency, (s) =>
+      oursFlow(several, data.examId, s, emptyResult()),
     );
-    return { settings, ours: oursResult, bare: bareResult, ...counted.rows[0]! };
-  } finally {
-    await client.end();
+    console.log(`  storming ours (${scaleOut.length} processes, requests taken in turn)`);
+    const result = emptyResult();
+    result.seconds = await pool(data.scaleOutStudents, settings.concurrency, (s) =>
+      oursFlow(several, data.examId, s, result),
+    );
+    outcome.scaleOut = {
+      processes: scaleOut.length,
+      result,
+      stored: await countStored(databaseUrl, data.examId, data.scaleOutStudents),
+    };
   }
+  return outcome;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -303,20 +368,30 @@ function percentile(sorted: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-/** Prints the figures; true when the targets are met (zero errors, nothing lost, p95 under 500 ms). */
+/**
+ * Prints the figures; true when the targets are met: no error, nothing lost (one process and several),
+ * every call's p95 within twice the bare ceiling's, and at least 60% of its throughput.
+ */
 export function reportExamStorm(outcome: StormOutcome): boolean {
-  const { ours, bare, settings } = outcome;
-  const header = ['call', 'side', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'errors'];
+  const { ours, bare, settings, scaleOut } = outcome;
+  const header = ['call', 'side', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'p95 / bare'];
   const rows: string[][] = [];
-  let worstP95 = 0;
+  let worstVsBare = 0;
+  const sides: [string, SideResult][] = [
+    ['ours', ours],
+    ['bare', bare],
+  ];
+  if (scaleOut) sides.push([`ours ×${scaleOut.processes}`, scaleOut.result]);
   for (const call of CALLS) {
-    for (const [side, result] of [
-      ['ours', ours],
-      ['bare', bare],
-    ] as const) {
+    const bareP95 = percentile(
+      [...bare.latencies[call]].sort((a, b) => a - b),
+      95,
+    );
+    for (const [side, result] of sides) {
       const sorted = [...result.latencies[call]].sort((a, b) => a - b);
       const p95 = percentile(sorted, 95);
-      if (side === 'ours') worstP95 = Math.max(worstP95, p95);
+      const vsBare = bareP95 > 0 ? p95 / bareP95 : Infinity;
+      if (side === 'ours') worstVsBare = Math.max(worstVsBare, vsBare);
       rows.push([
         side === 'ours' ? call : '',
         side,
@@ -325,6 +400,7 @@ export function reportExamStorm(outcome: StormOutcome): boolean {
         p95.toFixed(1),
         percentile(sorted, 99).toFixed(1),
         String(result.errors[call]),
+        side === 'bare' ? '' : `${vsBare.toFixed(2)}×`,
       ]);
     }
   }
@@ -338,29 +414,49 @@ export function reportExamStorm(outcome: StormOutcome): boolean {
   const requests = (r: SideResult) =>
     r.seconds > 0 ? CALLS.reduce((n, call) => n + r.latencies[call].length, 0) / r.seconds : 0;
   const ratio = flows(bare) > 0 ? flows(ours) / flows(bare) : 0;
-  const errors = CALLS.reduce((n, call) => n + ours.errors[call], 0);
+  const errorsOf = (r: SideResult) => CALLS.reduce((n, call) => n + r.errors[call], 0);
+  const lostOf = (stored: Stored, acknowledged: number) =>
+    stored.stored !== settings.students ||
+    stored.complete !== settings.students ||
+    acknowledged !== settings.students;
   console.log(
     `\nours: ${ours.seconds.toFixed(1)} s, ${flows(ours).toFixed(0)} students/s, ${requests(ours).toFixed(0)} req/s; ` +
       `bare: ${bare.seconds.toFixed(1)} s, ${flows(bare).toFixed(0)} students/s, ${requests(bare).toFixed(0)} req/s; ` +
       `ours/bare = ${(ratio * 100).toFixed(0)}%`,
   );
   console.log(
-    `hand-ins acknowledged ${ours.acknowledged} of ${settings.students}; stored final submissions ${outcome.stored}, ` +
-      `with every answer ${outcome.complete}`,
+    `hand-ins acknowledged ${ours.acknowledged} of ${settings.students}; stored final submissions ${outcome.stored.stored}, ` +
+      `with every answer ${outcome.stored.complete}`,
   );
-  for (const message of [
-    ...ours.firstErrors.map((m) => `ours ${m}`),
-    ...bare.firstErrors.map((m) => `bare ${m}`),
-  ]) {
-    console.log(`  !!! ${message}`);
+  let scaleOutMet = true;
+  if (scaleOut) {
+    const { result, processes, stored } = scaleOut;
+    const lost = lostOf(stored, result.acknowledged);
+    scaleOutMet = errorsOf(result) === 0 && !lost;
+    console.log(
+      `${processes} processes: ${result.seconds.toFixed(1)} s, ${flows(result).toFixed(0)} students/s, ` +
+        `${requests(result).toFixed(0)} req/s against one process's ${requests(ours).toFixed(0)} req/s ` +
+        `(${flows(ours) > 0 ? ((flows(result) / flows(ours)) * 100).toFixed(0) : 0}%); errors ${errorsOf(result)}, ` +
+        `hand-ins acknowledged ${result.acknowledged}, stored ${stored.stored}, with every answer ${stored.complete}: ` +
+        `lost answers ${lost ? 'YES' : 'none'}`,
+    );
   }
-  const lost = outcome.stored !== settings.students || outcome.complete !== settings.students;
-  const p95Met = worstP95 < STORM_TARGETS.maxP95Ms;
-  const met = errors === 0 && !lost && p95Met;
+  for (const [side, result] of sides) {
+    for (const message of result.firstErrors) console.log(`  !!! ${side} ${message}`);
+  }
+  const errors = errorsOf(ours);
+  const lost = lostOf(outcome.stored, ours.acknowledged);
+  const p95Met = worstVsBare <= STORM_TARGETS.maxP95VsBare;
+  const ratioMet = ratio >= STORM_TARGETS.minThroughputRatio;
+  const met = errors === 0 && !lost && p95Met && ratioMet && scaleOutMet;
   console.log(
     `${EXAM_STORM_NAME}: errors ${errors} (target 0), lost answers ${lost ? 'YES' : 'none'} (target none), ` +
-      `worst p95 ${worstP95.toFixed(1)} ms (target < ${STORM_TARGETS.maxP95Ms} ms: ${p95Met ? 'met' : 'MISSED'}) ` +
-      `=> ${met ? 'TARGETS MET' : 'TARGETS NOT MET'}`,
+      `worst p95 ${worstVsBare.toFixed(2)}× bare's (target <= ${STORM_TARGETS.maxP95VsBare}×: ${p95Met ? 'met' : 'MISSED'}), ` +
+      `throughput ${(ratio * 100).toFixed(0)}% of bare's (target >= ${STORM_TARGETS.minThroughputRatio * 100}%: ${ratioMet ? 'met' : 'MISSED'})` +
+      (scaleOut
+        ? `, ${scaleOut.processes} processes ${scaleOutMet ? 'without' : 'WITH'} errors or losses`
+        : '') +
+      ` => ${met ? 'TARGETS MET' : 'TARGETS NOT MET'}`,
   );
   return met;
 }

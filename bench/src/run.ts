@@ -1,7 +1,7 @@
 // `npm run bench`: Lectern's built server against a bare Fastify + pg server doing the same queries,
 // both on a fresh PostgreSQL database, under the same autocannon load.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pickLoadGenerator, runLoad, type LoadResult, type LoadSettings, type RequestSpec } from './load.ts';
@@ -10,6 +10,7 @@ import { freePort, repoRoot, startNodeServer, type RunningProcess } from './proc
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { seedDiscussionsBench } from './discussions-seed.ts';
 import { seedMarkingBench } from './marking-seed.ts';
+import { seedCoursePageBench } from './course-page-seed.ts';
 import {
   EXAM_STORM_NAME,
   reportExamStorm,
@@ -65,7 +66,38 @@ const settings: LoadSettings = {
   warmupSeconds: positiveNumber('BENCH_WARMUP_SECONDS', 2),
 };
 
-type Outcome = { scenario: Scenario; ours: LoadResult; bare: LoadResult; problems: string[] };
+type Outcome = {
+  scenario: Scenario;
+  ours: LoadResult;
+  bare: LoadResult;
+  problems: string[];
+  /** Server CPU (user + system) per request, warm-up included: steadier than req/s on a shared machine. */
+  cpuMsPerRequest: { ours: number | undefined; bare: number | undefined };
+};
+
+/** CPU time a process has used so far, in ms, from /proc (undefined where there is none). */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  // Fields after the parenthesised command name: utime and stime are the 12th and 13th, in ticks of 10 ms.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function loadMeasuringCpu(
+  generator: ReturnType<typeof pickLoadGenerator>,
+  server: RunningProcess,
+  request: RequestSpec,
+): Promise<{ result: LoadResult; cpuMsPerRequest: number | undefined }> {
+  const before = cpuMs(server.pid);
+  const result = await runLoad(generator, server.baseUrl, request, settings);
+  const after = cpuMs(server.pid);
+  const requests = result.requestsPerSecond * (settings.durationSeconds + settings.warmupSeconds);
+  return {
+    result,
+    cpuMsPerRequest:
+      before === undefined || after === undefined || requests === 0 ? undefined : (after - before) / requests,
+  };
+}
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -113,10 +145,9 @@ async function main(): Promise<number> {
   // Known here too: the exam storm writes its students' sessions straight into the table.
   const sessionSecret = randomBytes(32).toString('hex');
   // Started before seeding: its startup runs the migrations that create the tables the seed fills.
-  const ours = await startNodeServer({
+  const oursOptions = {
     name: 'Lectern server',
     args: [serverEntry],
-    port: await freePort(),
     healthPath: '/api/health',
     env: {
       NODE_ENV: 'production',
@@ -130,12 +161,14 @@ async function main(): Promise<number> {
       // The login storm tells its class and attackers apart by X-Forwarded-For, as a proxy would.
       TRUST_PROXY: '127.0.0.1',
     },
-  });
+  };
+  const ours = await startNodeServer({ ...oursOptions, port: await freePort() });
   cleanups.push(() => ours.stop());
 
   const data = await seedBenchData(database.url);
   const discussions = await seedDiscussionsBench(database.url, data);
   const marking = await seedMarkingBench(database.url, data);
+  const coursePage = await seedCoursePageBench(database.url, data, sessionSecret);
   const cookie = await logIn(ours);
 
   const bare = await startNodeServer({
@@ -151,7 +184,7 @@ async function main(): Promise<number> {
   console.log(
     `load generator: ${generator}${generator === 'autocannon' ? ' (install wrk for figures less disturbed by the generator: apt-get install -y wrk)' : ''}`,
   );
-  const ctx: ScenarioContext = { data, cookie, discussions, marking };
+  const ctx: ScenarioContext = { data, cookie, discussions, marking, coursePage };
   const outcomes: Outcome[] = [];
   for (const scenario of selectedScenarios()) {
     console.log(`\n${scenario.name}`);
@@ -164,10 +197,16 @@ async function main(): Promise<number> {
     console.log(
       `  loading ours  ${oursRequest.path}  (${settings.connections} connections, ${settings.warmupSeconds} s warm-up + ${settings.durationSeconds} s)`,
     );
-    const oursResult = await runLoad(generator, ours.baseUrl, oursRequest, settings);
+    const oursLoad = await loadMeasuringCpu(generator, ours, oursRequest);
     console.log(`  loading bare  ${bareRequest.path}`);
-    const bareResult = await runLoad(generator, bare.baseUrl, bareRequest, settings);
-    outcomes.push({ scenario, ours: oursResult, bare: bareResult, problems });
+    const bareLoad = await loadMeasuringCpu(generator, bare, bareRequest);
+    outcomes.push({
+      scenario,
+      ours: oursLoad.result,
+      bare: bareLoad.result,
+      problems,
+      cpuMsPerRequest: { ours: oursLoad.cpuMsPerRequest, bare: bareLoad.cpuMsPerRequest },
+    });
   }
   const scenariosCode = outcomes.length > 0 ? report(outcomes) : 0;
 
@@ -176,7 +215,19 @@ async function main(): Promise<number> {
     console.log(`\n${EXAM_STORM_NAME}`);
     const storm = stormSettings();
     const stormData = await seedExamStorm(database.url, data, sessionSecret, storm);
-    stormCode = reportExamStorm(await runExamStorm(ours, bare, database.url, stormData, storm)) ? 0 : 1;
+    // The scale-out run: more processes like `ours` on the same database, each with its own pool.
+    const scaleOut = [ours];
+    for (let i = 2; i <= storm.processes; i += 1) {
+      const another = await startNodeServer({
+        ...oursOptions,
+        name: `Lectern server ${i}`,
+        port: await freePort(),
+      });
+      cleanups.push(() => another.stop());
+      scaleOut.push(another);
+    }
+    const outcome = await runExamStorm(ours, bare, database.url, stormData, storm, scaleOut);
+    stormCode = reportExamStorm(outcome) ? 0 : 1;
   }
   let loginCode = 0;
   if (loginSelected()) {
@@ -219,7 +270,7 @@ async function main(): Promise<number> {
   if (namedSelected(STATISTICS_BENCH_NAME)) {
     console.log(`\n${STATISTICS_BENCH_NAME}`);
     const seeded = await seedStatisticsBench(database.url, data);
-    const result = await runStatisticsBench(ours, cookie, seeded);
+    const result = await runStatisticsBench(ours, bare, cookie, seeded);
     statisticsCode = reportStatisticsBench(result, seeded.answers) ? 0 : 1;
   }
   return Math.max(
@@ -336,9 +387,9 @@ async function probe(side: string, server: RunningProcess, request: RequestSpec)
 }
 
 function report(outcomes: Outcome[]): number {
-  const header = ['scenario', 'side', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors'];
+  const header = ['scenario', 'side', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx', 'errors', 'cpu ms/req'];
   const rows: string[][] = [];
-  for (const { scenario, ours, bare } of outcomes) {
+  for (const { scenario, ours, bare, cpuMsPerRequest } of outcomes) {
     for (const [side, result] of [
       ['ours', ours],
       ['bare', bare],
@@ -351,6 +402,7 @@ function report(outcomes: Outcome[]): number {
         result.p99Ms.toFixed(1),
         String(result.non2xx),
         String(result.errors + result.timeouts),
+        cpuMsPerRequest[side]?.toFixed(2) ?? '-',
       ]);
     }
   }

@@ -1,3 +1,4 @@
+import type { CoursePageBenchData } from './course-page-seed.ts';
 import type { RequestSpec } from './load.ts';
 import type { DiscussionsBenchData } from './discussions-seed.ts';
 import type { MarkingBenchData } from './marking-seed.ts';
@@ -9,6 +10,8 @@ export type ScenarioContext = {
   discussions: DiscussionsBenchData;
   /** A homework with 200 submitters, two hand-ins each with files (marking-seed.ts). */
   marking: MarkingBenchData;
+  /** A student of the benchmark course with read marks, and an exam of it (course-page-seed.ts). */
+  coursePage: CoursePageBenchData;
   /** Cookie header of a logged-in instructor of the benchmark course. */
   cookie: string;
 };
@@ -56,6 +59,50 @@ export const scenarios: Scenario[] = [
     name: 'list course activities (50)',
     ours: ({ data, cookie }) => ({ path: `/api/courses/${data.courseId}/activities`, headers: { cookie } }),
     bare: ({ data }) => ({ path: `/courses/${data.courseId}/activities` }),
+    targets: { minRatio: 0.6, maxP99Ms: 50, maxP99VsBare: 1.5 },
+  },
+  // The same list as a student sees it: published only, with their own read marks and completion.
+  {
+    name: 'list course activities as a student',
+    ours: ({ data, coursePage }) => ({
+      path: `/api/courses/${data.courseId}/activities`,
+      headers: { cookie: coursePage.student.cookie },
+    }),
+    bare: ({ data, coursePage }) => ({
+      path: `/courses/${data.courseId}/activities?viewer=${coursePage.student.userId}`,
+    }),
+    targets: { minRatio: 0.6, maxP99Ms: 50, maxP99VsBare: 1.5 },
+  },
+  // What a student's course page asks for when it opens: the course, its outline (modules with their
+  // syllabi) and the activity list with the student's read marks, each connection cycling through them.
+  {
+    name: "student's course page reads (course, modules, activities with reads)",
+    ours: ({ data, coursePage }) => {
+      const rotate = [
+        `/api/courses/${data.courseId}`,
+        `/api/courses/${data.courseId}/modules`,
+        `/api/courses/${data.courseId}/activities`,
+      ];
+      return { path: rotate[0]!, rotate, headers: { cookie: coursePage.student.cookie } };
+    },
+    bare: ({ data, coursePage }) => {
+      const rotate = [
+        `/courses/${data.courseId}`,
+        `/courses/${data.courseId}/modules`,
+        `/courses/${data.courseId}/activities?viewer=${coursePage.student.userId}`,
+      ];
+      return { path: rotate[0]!, rotate };
+    },
+    targets: { minRatio: 0.6, maxP99Ms: 50, maxP99VsBare: 1.5 },
+  },
+  // The exam paper a student opens (again, after the first call created their paper instance).
+  {
+    name: 'exam paper for a student (20 questions)',
+    ours: ({ coursePage }) => ({
+      path: `/api/exams/${coursePage.examId}/distribute`,
+      headers: { cookie: coursePage.student.cookie },
+    }),
+    bare: ({ coursePage }) => ({ path: `/exam-storm/${coursePage.examId}/paper` }),
     targets: { minRatio: 0.6, maxP99Ms: 50, maxP99VsBare: 1.5 },
   },
   // The forum comment list as the comment panel asks for it: hottest first, with reply counts and the

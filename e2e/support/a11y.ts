@@ -146,11 +146,21 @@ async function toolRoutes(page: Page, courseId: number, activities: Activity[]):
     `/exam/${exam!.id}/marking`,
     `/subject-lib/${lib!.id}/edit`,
     `/subject-lib/${lib!.id}/import`,
+    '/subject-libs/recycle-bin',
     '/course/exam-subjects-import-help',
     '/user/rubrics',
     '/user/settings',
     '/user/calendar',
   ];
+}
+
+/** The projector view of the course's first ask-question (the demo seeds a finished draw in CS201). */
+async function askQuestionProjector(page: Page, courseId: number): Promise<string> {
+  const response = await page.request.get(`/api/courses/${courseId}/ask-questions`);
+  expect(response.ok()).toBe(true);
+  const { ask_questions: asked } = (await response.json()) as { ask_questions: { id: number }[] };
+  expect(asked[0], 'the demo course has an ask-question').toBeDefined();
+  return `/course/${courseId}/ask-questions/${asked[0]!.id}/projector`;
 }
 
 const ADMIN_ROUTES = [
@@ -181,6 +191,8 @@ export function accessibilityRounds(journey: Journey, locale: Locale): void {
       await settle(page);
       const { courseId, activities } = await discoverCourse(page);
       const exam = activities.find((activity) => activity.type === 'exam');
+      // The demo questionnaire's answering page here, its results in the instructor's round (zh-CN).
+      expect(activities.map((activity) => activity.type)).toContain('questionnaire');
       // Every activity type in zh-CN; in the other languages the pages whose own texts change most (the
       // layout rules are the same in every language, the lengths of the words are not).
       const routes = courseRoutes(courseId, locale === 'zh-CN' ? activities : activities.filter(isWordy));
@@ -243,9 +255,10 @@ export function accessibilityRounds(journey: Journey, locale: Locale): void {
       await login(page, 't1001');
       await settle(page);
       const { courseId, activities } = await discoverCourse(page);
-      for (const route of await toolRoutes(page, courseId, activities)) {
-        await audit(page, route, findings, screen);
-      }
+      const routes = await toolRoutes(page, courseId, activities);
+      // The ask-question projector (the demo's finished draw) once, at the tablet width (zh-CN).
+      if (locale === 'zh-CN') routes.push(await askQuestionProjector(page, courseId));
+      for (const route of routes) await audit(page, route, findings, screen);
 
       const admin = await openPage(journey, locale, screen);
       await login(admin, 'admin');

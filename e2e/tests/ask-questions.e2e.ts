@@ -110,9 +110,14 @@ describe('ask a question', () => {
     await visible(phone.getByText('问题：栈和队列有什么区别？'));
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
-    // The projector shows the names in large type.
-    await teacher.getByRole('link', { name: '投屏视图' }).click();
-    await expectPath(teacher, new RegExp(`^/course/${courseId}/ask-questions/\\d+/projector$`));
+    // The projector shows the names in large type. The demo's finished question has a projector link too.
+    const { id } = (await created.json()) as { id: number };
+    const projector = `/course/${courseId}/ask-questions/${id}/projector`;
+    await teacher
+      .getByRole('link', { name: '投屏视图' })
+      .and(teacher.locator(`[href="${projector}"]`))
+      .click();
+    await expectPath(teacher, projector);
     await expect
       .poll(async () => await teacher.getByTestId('projector-picked').locator('li').count(), {
         timeout: UI_TIMEOUT,

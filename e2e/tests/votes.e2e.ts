@@ -89,5 +89,16 @@ describe('votes', () => {
       .analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+
+    // A vote ends by its end time: the job queued for that moment tells the course, and the phone shows
+    // the results without reload. The instructor ends it now by moving its end time.
+    await visible(student.getByText('投票结束后显示结果。'));
+    const ended = await teacher.request.put(`/api/activities/${voteId}`, {
+      data: { end_time: new Date().toISOString() },
+    });
+    expect(ended.status(), await ended.text()).toBe(200);
+    await visible(student.getByRole('list', { name: '各选项票数' }), UI_TIMEOUT);
+    await visible(student.getByText('已结束', { exact: true }));
+    await gone(student.getByText('投票结束后显示结果。'));
   });
 });

@@ -18,6 +18,7 @@ import { registerExamStatisticsRoutes } from './modules/exams/exam-statistics.ro
 import { registerExamsRoutes } from './modules/exams/exams.routes.ts';
 import { registerHomeworkMarkingRoutes } from './modules/homework/homework-marking.routes.ts';
 import { registerHomeworkRoutes } from './modules/homework/homework.routes.ts';
+import { registerHomeworkGradingRoutes } from './modules/homework/homework-grading.routes.ts';
 import { identityService } from './modules/identity/identity.service.ts';
 import { registerGradebookRoutes } from './modules/gradebook/gradebook.routes.ts';
 import { registerAccessTokenRoutes } from './modules/identity/access-tokens.routes.ts';
@@ -33,7 +34,9 @@ import { registerRollcallsRoutes } from './modules/rollcalls/rollcalls.routes.ts
 import { registerVotesRoutes } from './modules/votes/votes.routes.ts';
 import { registerAiRoutes } from './modules/ai/ai.routes.ts';
 import { registerQuestionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
+import { registerCoursewareQuizzesRoutes } from './modules/courseware-quizzes/courseware-quizzes.routes.ts';
 import { registerRubricsRoutes } from './modules/rubrics/rubrics.routes.ts';
+import { registerRubricGenerationRoutes } from './modules/rubrics/rubric-generation.routes.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerTodosRoutes } from './modules/todos/todos.routes.ts';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -152,6 +155,8 @@ export async function buildApp(options: BuildAppOptions) {
   const push = await createPushBus({ config, db: database.db, driver: database.driver, log: app.log });
   // Logouts and account changes reach the other processes' session caches before they are answered.
   const disconnectSessionEvictions = connectSessionEvictions(database.db, push, app.log);
+  // main.ts hands it to the job worker, whose jobs publish too.
+  app.decorate('push', push);
   app.addHook('onClose', async () => {
     disconnectSessionEvictions();
     await push.close();
@@ -160,8 +165,12 @@ export async function buildApp(options: BuildAppOptions) {
   registerAskQuestionsRoutes(app, ctx, push);
   registerExamStatisticsRoutes(app, ctx, push);
   registerVotesRoutes(app, ctx, push);
-  registerQuestionnairesRoutes(app, ctx);
-  registerAiRoutes(app, ctx);
+  registerQuestionnairesRoutes(app, ctx, push);
+  registerCoursewareQuizzesRoutes(app, ctx);
+  // One provider (one HTTP client) for every AI feature.
+  const aiProvider = registerAiRoutes(app, ctx);
+  registerRubricGenerationRoutes(app, ctx, aiProvider);
+  registerHomeworkGradingRoutes(app, ctx, aiProvider);
 
   if (options.serveWeb !== false) {
     await registerWebApp(app, config.webDist ?? defaultWebDist());

@@ -2,16 +2,22 @@ import { announcementJobs } from './modules/announcements/announcement-publish.j
 import { recycleBinJobs } from './modules/courses/recycle-bin.job.ts';
 import { duplicateCheckJobs } from './modules/homework/duplicate-check.job.ts';
 import { officePreviewJobs } from './modules/uploads/office-preview.job.ts';
+import { voteJobs } from './modules/votes/vote-close.job.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { JobHandlers, RegisteredJobs } from './platform/jobs/job-worker.ts';
+import type { PushBus } from './platform/push/push-bus.ts';
 
-/** The one list of job types the worker runs, as app.ts is the one list of routes. */
-export function registerJobHandlers(ctx: AppContext): RegisteredJobs {
+/**
+ * The one list of job types the worker runs, as app.ts is the one list of routes. `push` is the app's
+ * bus, so a job's events reach the streams this process serves.
+ */
+export function registerJobHandlers(ctx: AppContext, push: PushBus): RegisteredJobs {
   const parts: RegisteredJobs[] = [
     duplicateCheckJobs(ctx),
     announcementJobs(ctx),
     recycleBinJobs(ctx),
     officePreviewJobs(ctx),
+    voteJobs(ctx, push),
   ];
   return {
     handlers: Object.assign({}, ...parts.map((part) => part.handlers)) as JobHandlers,

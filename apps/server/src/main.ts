@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   const orphanSweeps = startOrphanUploadSweeps({ config, db: database.db, storage, log: app.log });
   // Several server processes may share one PostgreSQL: each runs a worker, and SKIP LOCKED claims keep
   // them from ever running the same job.
-  const jobs = registerJobHandlers({ config, db: database.db, storage, log: app.log });
+  const jobs = registerJobHandlers({ config, db: database.db, storage, log: app.log }, app.push);
   const jobWorker = createJobWorker({ db: database.db, log: app.log, handlers: jobs.handlers });
   jobWorker.start();
 

@@ -383,4 +383,43 @@ describe('original clients, as they call us', () => {
       expect(mine.student_rollcalls[0].rollcall_status).toBe('absent');
     });
   });
+
+  describe('votes, as the browser skill and the command-line tools answer them', () => {
+    let voteId: number;
+    beforeAll(async () => {
+      const [vote] = await t.db
+        .select()
+        .from(activities)
+        .where(and(eq(activities.courseId, courseId), eq(activities.type, 'vote')));
+      if (!vote) throw new Error('demo seed: CS201 has no vote');
+      voteId = vote.id;
+    });
+
+    it(`${SKILL}: GET /api/votes/{id}, reading the options and whether I voted`, async () => {
+      const vote = await json('GET', `/api/votes/${voteId}`);
+      // The letter→text map the clients turn into choices, sorted by letter; the cast sends the letter.
+      expect(vote.interaction.data).toMatchObject({
+        vote_type: 'single',
+        vote_option_items: { A: '顺序表', B: '单链表', C: '双向链表', D: '看情况而定' },
+      });
+      expect(typeof vote.interaction.data.topic).toBe('string');
+      // `students` lists who voted: a client skips the vote when its user number is there.
+      expect(vote.students.map((s: { user_no: string }) => s.user_no)).not.toContain(studentNo(1));
+    });
+
+    it(`${SKILL}: POST /api/votes/{id}/vote {votes: ["B"]}, then GET shows the ballot`, async () => {
+      const cast = await json('POST', `/api/votes/${voteId}/vote`, { votes: ['B'] });
+      expect(cast.students).toEqual([expect.objectContaining({ user_no: studentNo(1), votes: ['B'] })]);
+      const again = await json('GET', `/api/votes/${voteId}`);
+      expect(again.students.map((s: { user_no: string }) => s.user_no)).toContain(studentNo(1));
+    });
+
+    it(`${CLI_A}: a letter the vote does not have is refused per field, storing nothing new`, async () => {
+      const wrong = await call('POST', `/api/votes/${voteId}/vote`, { votes: ['Z'] });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors.votes).toHaveLength(1);
+      const after = await json('GET', `/api/votes/${voteId}`);
+      expect(after.students).toEqual([expect.objectContaining({ votes: ['B'] })]);
+    });
+  });
 });

@@ -26,6 +26,7 @@ import { searchMessages } from '@lectern/contracts/search/search.messages';
 import { uploadsMessages } from '@lectern/contracts/uploads/uploads.messages';
 import { questionnairesMessages } from '@lectern/contracts/questionnaires/questionnaires.messages';
 import { votesMessages } from '@lectern/contracts/votes/votes.messages';
+import { coursewareQuizzesMessages } from '@lectern/contracts/courseware-quizzes/courseware-quizzes.messages';
 import { aiMessages } from '@lectern/contracts/ai/ai.messages';
 
 /** Every catalogued server message. A domain adds its catalogue here once. */
@@ -54,6 +55,7 @@ const catalogue = {
   ...announcementsMessages,
   ...rollcallsMessages,
   ...votesMessages,
+  ...coursewareQuizzesMessages,
   ...questionnairesMessages,
   ...askQuestionsMessages,
   ...aiMessages,

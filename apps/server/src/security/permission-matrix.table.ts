@@ -354,6 +354,12 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/homework/:id': { allow: MEMBERS },
   'PATCH /api/homeworks/:id/description': { allow: TEACHING },
   'PATCH /api/homeworks/:id/rubric': { allow: TEACHING },
+  'POST /api/homeworks/:id/grading': {
+    allow: TEACHING,
+    body: { submission_id: 2_000_000_000 },
+    notFoundAllowed:
+      'the model is never asked here: the teaching team meets 400 (no rubric) or 404 (no such submission)',
+  },
   'GET /api/homeworks/:id/reference-answer': { allow: TEACHING },
   'PATCH /api/homeworks/:id/reference-answer': { allow: TEACHING },
   'PUT /api/homework/:id/announce-mark-status': { allow: TEACHING },
@@ -436,6 +442,8 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/rubrics/:id': { allow: OWNER_ONLY },
   'PUT /api/rubrics/:id': { allow: ['owner'] },
   'DELETE /api/rubrics/:id': { allow: ['owner'], params: { id: { disposable: 'rubric' } } },
+  // Refused without a description (400) for whoever may generate; the model is never asked here.
+  'POST /api/rubrics/generate': { allow: TEACHING_ANYWHERE, body: { content: '' } },
 
   // Notifications, to-dos, calendar, search
   'GET /api/notifications': { allow: SIGNED_IN },
@@ -470,6 +478,8 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/courses/:id/recycle-bin': { allow: OWNER_OR_ADMIN },
   // Deleted courses the caller may manage; everyone may ask (the list is theirs).
   'GET /api/recycle-bin/courses': { allow: SIGNED_IN },
+  // Each person's own bin of personal-library questions; everyone may ask (the list is theirs).
+  'GET /api/recycle-bin/personal': { allow: SIGNED_IN },
   'POST /api/recycle-bin/:id/restore': { allow: OWNER_OR_ADMIN, params: { id: { disposable: 'binItem' } } },
   'DELETE /api/recycle-bin/:id': { allow: OWNER_OR_ADMIN, params: { id: { disposable: 'binItem' } } },
 
@@ -526,6 +536,38 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   },
   'GET /api/questionnaire/:id/results': { allow: TEACHING, params: { id: 'questionnaire' } },
 
+  // Quizzes in an online video: members read them; the team places them and sees statistics; students answer.
+  'GET /api/courseware-quiz/activity/:id/quizzes': { allow: MEMBERS, params: { id: 'onlineVideo' } },
+  'POST /api/courseware-quiz/activity/:id/quizzes': {
+    allow: TEACHING,
+    params: { id: 'onlineVideo' },
+    body: { title: 'Matrix', position: 3 },
+  },
+  'PUT /api/courseware-quiz/quiz/:id': {
+    allow: TEACHING,
+    params: { id: 'videoQuiz' },
+    body: { title: 'Matrix', position: 4 },
+  },
+  'DELETE /api/courseware-quiz/quiz/:id': { allow: TEACHING, params: { id: { disposable: 'videoQuiz' } } },
+  'GET /api/courseware-quiz/quiz/:id/subjects': { allow: MEMBERS, params: { id: 'videoQuiz' } },
+  'GET /api/courseware-quiz/quiz/:id/my-submission': { allow: MEMBERS, params: { id: 'videoQuiz' } },
+  'POST /api/courseware-quiz/quiz/:id/submissions': {
+    allow: ['student'],
+    params: { id: 'videoQuiz' },
+    body: { subjects: [] },
+  },
+  'GET /api/courseware-quiz/quiz/:id/statistics': { allow: TEACHING, params: { id: 'videoQuiz' } },
+  // Once a student has answered, the team's removals and reorders meet 409 (locked), which passes.
+  'DELETE /api/questionnaire/:id/subjects/:subjectId': {
+    allow: TEACHING,
+    params: { id: 'questionnaire', subjectId: { disposable: 'questionnaireSubject' } },
+  },
+  'PUT /api/questionnaire/:id/subjects/sort': {
+    allow: TEACHING,
+    params: { id: 'questionnaire' },
+    body: { subject_ids: [1] },
+  },
+
   // Asking a question in class: the teaching team asks and draws; a student reads only their own status.
   'POST /api/courses/:id/ask-question': {
     allow: TEACHING,
@@ -548,6 +590,15 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/ai/credits/me': { allow: [...TEACHING_ANYWHERE, 'simulating'] },
   'GET /api/ai/org-credit': { allow: ADMIN },
   'PUT /api/ai/users/:userId/credit': { allow: ADMIN, params: { userId: 'student' }, body: { assigned: 10 } },
+  'PUT /api/ai/org-credit': { allow: ADMIN, body: { creditAssigned: 1000 } },
+  'GET /api/ai/user-credits': { allow: ADMIN },
+  'GET /api/ai/course-credits': { allow: ADMIN },
+  'GET /api/ai/courses/:courseId/credit': { allow: TEACHING },
+  'PUT /api/ai/courses/:courseId/credit': { allow: ADMIN, body: { assigned: 10, aiActivation: true } },
+  'GET /api/ai/config': { allow: ADMIN },
+  'PUT /api/ai/config': { allow: ADMIN, body: { max_text_length: 5000 } },
+  'GET /api/ai/usage/features': { allow: ADMIN },
+  'GET /api/ai/usage/users': { allow: ADMIN },
   'POST /api/ai/credit-requests': { allow: TEACHING_ANYWHERE, body: { applied_credits: 10, reason: 'more' } },
   'GET /api/ai/credit-requests/mine': { allow: [...TEACHING_ANYWHERE, 'simulating'] },
   'GET /api/ai/credit-requests': { allow: ADMIN },

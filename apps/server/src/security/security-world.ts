@@ -1,6 +1,7 @@
 import { examRetakeRecords } from '../db/schema/exam-submissions.ts';
 import { notifications } from '../db/schema/notifications.ts';
 import { createComment, createReply, attachFile } from '../test/discussions-factories.ts';
+import { createVideoQuiz } from '../test/courseware-quizzes-factories.ts';
 import { createExam, createSubjectLib, insertSubjects, singleChoice } from '../test/exams-factories.ts';
 import { takeExam } from '../test/exam-taking-factories.ts';
 import {
@@ -98,6 +99,8 @@ export async function createSecurityWorld(t: TestApp) {
     title: 'Questionnaire',
     data: { is_anonymous: false },
   });
+  const onlineVideo = await createActivity(t, { ...by, type: 'online_video', title: 'Video' });
+  const videoQuiz = await createVideoQuiz(t, { activityId: onlineVideo.id, createdBy: owner.id });
   const studentSession = await loginAs(t, student);
   const world = {
     org,
@@ -288,6 +291,8 @@ export async function createSecurityWorld(t: TestApp) {
     forum: forum.id,
     vote: vote.id,
     questionnaire: questionnaire.id,
+    onlineVideo: onlineVideo.id,
+    videoQuiz,
     exam: exam.id,
     examSubject: present(examSubjectId, 'exam question'),
     examSubmission: examSubmissionId,
@@ -372,6 +377,17 @@ export async function createSecurityWorld(t: TestApp) {
         );
         return present(id, 'question');
       }
+      case 'questionnaireSubject': {
+        const [id] = await insertSubjects(
+          t,
+          { activityId: questionnaire.id, isMakeup: false },
+          [singleChoice(0)],
+          owner.id,
+        );
+        return present(id, 'questionnaire question');
+      }
+      case 'videoQuiz':
+        return createVideoQuiz(t, { activityId: onlineVideo.id, createdBy: owner.id });
       case 'subjectLib':
         return (await createSubjectLib(t, { orgId: org.id, ownerId: owner.id, courseId: course.id })).id;
       case 'rubric':
@@ -447,6 +463,8 @@ export type DisposableKind =
   | 'comment'
   | 'reply'
   | 'subject'
+  | 'questionnaireSubject'
+  | 'videoQuiz'
   | 'subjectLib'
   | 'rubric'
   | 'announcement'

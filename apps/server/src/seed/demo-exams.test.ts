@@ -48,7 +48,7 @@ describe('demo exam and library', () => {
   });
 
   it('seeds a course library with a few questions', async () => {
-    const libs = await t.db.select().from(subjectLibs);
+    const libs = await t.db.select().from(subjectLibs).where(eq(subjectLibs.libType, 'exam'));
     expect(libs).toHaveLength(1);
     expect(libs[0]?.courseId).not.toBeNull();
     const inLib = await t.db.select().from(subjects).where(eq(subjects.libId, libs[0]!.id));

@@ -15,7 +15,9 @@ import * as rollcallsSchema from '../db/schema/rollcalls.ts';
 import * as askQuestionsSchema from '../db/schema/ask-questions.ts';
 import * as votesSchema from '../db/schema/votes.ts';
 import * as questionnairesSchema from '../db/schema/questionnaires.ts';
+import * as coursewareQuizzesSchema from '../db/schema/courseware-quizzes.ts';
 import * as aiSchema from '../db/schema/ai.ts';
+import * as contentVersionsSchema from '../db/schema/content-versions.ts';
 import { activities, activityReads } from '../db/schema/activities.ts';
 import * as coursesSchema from '../db/schema/courses.ts';
 import * as examSubmissionsSchema from '../db/schema/exam-submissions.ts';
@@ -52,7 +54,9 @@ import { insertDemoDiscussions } from './demo-discussions.ts';
 import { insertDemoExams } from './demo-exams.ts';
 import { insertDemoHomework } from './demo-homework.ts';
 import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_PEOPLE, studentNo } from './demo-people.ts';
+import { insertDemoClassroom } from './demo-classroom.ts';
 import { insertDemoRollcalls } from './demo-rollcalls.ts';
+import { insertDemoVideoQuizzes } from './demo-video-quizzes.ts';
 
 /**
  * Every application table, taken from the schema modules so a table added to one of them is reset too.
@@ -80,7 +84,9 @@ const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
   askQuestionsSchema,
   votesSchema,
   questionnairesSchema,
+  coursewareQuizzesSchema,
   aiSchema,
+  contentVersionsSchema,
 ];
 
 export const APP_TABLES: readonly PgTable[] = SCHEMA_MODULES.flatMap((module) =>
@@ -339,9 +345,11 @@ async function insertDemo(
   if (courseware) await attachDemoCourseware(tx, courseware);
   await insertDemoDiscussions(tx, orgId);
   await insertDemoExams(tx, orgId, now);
+  await insertDemoVideoQuizzes(tx, orgId);
   await insertDemoHomework(tx, orgId, now);
   await insertDemoAnnouncements(tx, orgId, now);
   await insertDemoRollcalls(tx, orgId, now);
+  await insertDemoClassroom(tx, orgId, now);
   return counts;
 }
 

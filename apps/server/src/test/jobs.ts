@@ -12,7 +12,10 @@ const registered = new WeakMap<TestApp, RegisteredJobs>();
 export async function runJobsUntilIdle(t: TestApp): Promise<number> {
   let jobs = registered.get(t);
   if (!jobs) {
-    jobs = registerJobHandlers({ config: t.config, db: t.db, storage: t.storage, log: t.app.log });
+    jobs = registerJobHandlers(
+      { config: t.config, db: t.db, storage: t.storage, log: t.app.log },
+      t.app.push,
+    );
     registered.set(t, jobs);
   }
   return createJobWorker({ db: t.db, log: t.app.log, handlers: jobs.handlers }).drain();

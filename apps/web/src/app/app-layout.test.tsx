@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Input } from 'antd';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../shared/i18n/i18n.ts';
-import { jsonResponse, mockApi } from '../test/fetch-mock.ts';
+import { jsonResponse, mockApi, sentRequests } from '../test/fetch-mock.ts';
 import { makeViewer } from '../test/fixtures.ts';
 import { renderRoutes } from '../test/render-app.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -38,11 +38,13 @@ afterEach(() => {
 });
 
 function renderLayout(viewer: Partial<CurrentUser> = { org_role: 'admin' }) {
-  mockApi({
+  const fetchMock = mockApi({
     'GET /api/user': () => jsonResponse(makeViewer(viewer)),
     'GET /api/notifications/unread-count': () => jsonResponse({ unread_count: 0 }),
+    'GET /api/ai/status': () =>
+      jsonResponse({ available: true, credit_mode: 'allocation', max_text_length: 20000 }),
   });
-  return renderRoutes(
+  renderRoutes(
     [
       {
         element: (
@@ -55,6 +57,7 @@ function renderLayout(viewer: Partial<CurrentUser> = { org_role: 'admin' }) {
     ],
     '/user/courses',
   );
+  return fetchMock;
 }
 
 beforeEach(async () => {
@@ -111,6 +114,35 @@ describe('AppLayout', () => {
     expect(within(nav).getByRole('link', { name: '题库' }).getAttribute('href')).toBe('/subject-libs');
     expect(within(nav).getByRole('link', { name: '系统管理' }).getAttribute('href')).toBe('/admin/users');
     expect(screen.queryByRole('button', { name: '打开导航菜单' })).toBeNull();
+  });
+
+  it('offers a teacher the AI credits page once a model is configured', async () => {
+    const user = userEvent.setup();
+    renderLayout({ org_role: 'member', can_create_course: true });
+    await user.click(await screen.findByRole('button', { name: /Li Wei/ }));
+    expect(await screen.findByRole('menuitem', { name: /我的 AI 积分/ })).toBeTruthy();
+  });
+
+  it('does not ask a student whether AI is configured', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderLayout({ org_role: 'member', can_create_course: false });
+    await user.click(await screen.findByRole('button', { name: /Li Wei/ }));
+    expect(await screen.findByRole('menuitem', { name: '个人设置' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: /我的 AI 积分/ })).toBeNull();
+    expect(sentRequests(fetchMock).map((request) => request.url)).not.toContainEqual(
+      expect.stringContaining('/api/ai/status'),
+    );
+  });
+
+  it('marks the section the page belongs to as the current one, and only that one', async () => {
+    setWindowWidth(1366);
+    renderLayout({ org_role: 'admin' });
+
+    const nav = await screen.findByRole('navigation', { name: '主导航' });
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
+    expect(current.map((link) => link.textContent)).toEqual(['我的课程']);
   });
 
   it('hides administration and teaching tools from a student', async () => {

@@ -10,19 +10,25 @@ import {
   ReadOutlined,
   SettingOutlined,
   TeamOutlined,
+  ThunderboltOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser } from '@lectern/contracts/identity/identity.schemas';
-import { App, Button, Dropdown, Grid, Layout, Menu, Space, theme, Typography, type MenuProps } from 'antd';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Grid, Space, theme, type MenuProps } from 'antd';
+// Layout without its Sider (antd's index attaches Sider to Layout, which keeps it in the bundle).
+import Layout, { Content as LayoutContent, Header as LayoutHeader } from 'antd/es/layout/layout';
+import { lazy, Suspense, useState, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useLogout } from '../features/identity/api/logout.ts';
 import { AlertPopupNotice } from '../features/identity/public/alert-popup-notice.tsx';
 import { PortalLogo } from '../features/identity/public/portal-logo.tsx';
 import { isApiError } from '../shared/api/http-client.ts';
+import { OnDemandDropdown } from '../shared/components/on-demand-dropdown.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from '../shared/components/skip-link.tsx';
 import { usePageSettled } from '../shared/hooks/use-page-settled.ts';
+import './app-layout.css';
 import { useAuthenticatedUser } from './require-auth.tsx';
 
 const SIDER_WIDTH = 208;
@@ -67,59 +73,96 @@ export function navKeyOf(pathname: string, hash: string): NavKey | undefined {
   return undefined;
 }
 
+type NavItem = { key: NavKey; icon: ReactNode };
+
 /**
  * The primary items this user may use: question libraries and rubrics for people who teach (or may create
  * a course), administration for organisation administrators.
  */
-export function usePrimaryNavItems(user: CurrentUser, onNavigate?: () => void): MenuProps['items'] {
-  const { t } = useTranslation('shared');
+export function primaryNavItems(user: CurrentUser): NavItem[] {
   const teaches = user.can_create_course || user.org_role === 'admin';
-  const item = (key: NavKey, icon: ReactNode) => ({
-    key,
-    icon,
-    label: (
-      <Link to={NAV_PATHS[key]} onClick={onNavigate}>
-        {t(`layout.nav.${key === 'subject-libs' ? 'subjectLibs' : key}`)}
-      </Link>
-    ),
-  });
   return [
-    item('courses', <ReadOutlined aria-hidden />),
-    item('todos', <CheckSquareOutlined aria-hidden />),
-    item('calendar', <CalendarOutlined aria-hidden />),
-    item('announcements', <NotificationOutlined aria-hidden />),
+    { key: 'courses', icon: <ReadOutlined aria-hidden /> },
+    { key: 'todos', icon: <CheckSquareOutlined aria-hidden /> },
+    { key: 'calendar', icon: <CalendarOutlined aria-hidden /> },
+    { key: 'announcements', icon: <NotificationOutlined aria-hidden /> },
     ...(teaches
       ? [
-          item('subject-libs', <BookOutlined aria-hidden />),
-          item('rubrics', <OrderedListOutlined aria-hidden />),
+          { key: 'subject-libs' as const, icon: <BookOutlined aria-hidden /> },
+          { key: 'rubrics' as const, icon: <OrderedListOutlined aria-hidden /> },
         ]
       : []),
-    ...(user.org_role === 'admin' ? [item('admin', <SettingOutlined aria-hidden />)] : []),
+    ...(user.org_role === 'admin' ? [{ key: 'admin' as const, icon: <SettingOutlined aria-hidden /> }] : []),
   ];
 }
 
+/**
+ * A list of links drawn like antd's inline Menu (app-layout.css), not the Menu itself: links need no
+ * roving focus, and rc-menu stays off the first load of every page (decision 0014). The current item
+ * is marked with aria-current.
+ */
 function PrimaryNav({ user, onNavigate }: { user: CurrentUser; onNavigate?: () => void }) {
   const { t } = useTranslation('shared');
+  const { token } = theme.useToken();
   const location = useLocation();
-  const items = usePrimaryNavItems(user, onNavigate);
   const selected = navKeyOf(location.pathname, location.hash);
+  const colours = {
+    '--lectern-nav-color': token.colorText,
+    '--lectern-nav-hover-bg': token.colorBgTextHover,
+    '--lectern-nav-selected-bg': token.controlItemBgActive,
+    '--lectern-nav-selected-color': token.colorPrimary,
+    '--lectern-nav-focus': token.colorPrimaryBorder,
+    '--lectern-nav-radius': `${token.borderRadiusLG}px`,
+    '--lectern-nav-motion': token.motionDurationSlow,
+  } as CSSProperties;
   return (
     <nav aria-label={t('layout.primaryNav')}>
-      <Menu
-        mode="inline"
-        items={items}
-        selectedKeys={selected ? [selected] : []}
-        style={{ borderInlineEnd: 'none' }}
-      />
+      <ul className="lectern-primary-nav" style={colours}>
+        {primaryNavItems(user).map(({ key, icon }) => (
+          <li key={key}>
+            <Link
+              to={NAV_PATHS[key]}
+              onClick={onNavigate}
+              className="lectern-primary-nav-link"
+              aria-current={key === selected ? 'page' : undefined}
+            >
+              {icon}
+              <span style={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                {t(`layout.nav.${key === 'subject-libs' ? 'subjectLibs' : key}`)}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </nav>
   );
 }
 
+/**
+ * Whether a model is configured, for the user menu's credits item: shared/hooks/use-ai-credit.ts's status
+ * query, under its key (aiStatusQueryKey) so the two share one answer, but that module (which parses with
+ * zod, some 26 KB gzipped) is fetched only for people who teach and once the page has settled: zod stays
+ * off every page's first load, and students never ask (decision 0014).
+ */
+function useShellAiStatus(teaches: boolean) {
+  const settled = usePageSettled();
+  return useQuery({
+    queryKey: ['ai', 'status'],
+    queryFn: async ({ signal }) => (await import('../shared/hooks/use-ai-credit.ts')).getAiStatus(signal),
+    staleTime: Infinity,
+    enabled: teaches && settled,
+  });
+}
+
 function UserMenu({ user, compact }: { user: CurrentUser; compact: boolean }) {
   const { t } = useTranslation('shared');
+  const { token } = theme.useToken();
   const { message } = App.useApp();
   const navigate = useNavigate();
   const logout = useLogout();
+  const teaches = user.can_create_course || user.org_role === 'admin';
+  // Instructors' credits page; hidden like every AI entry point while no model is configured.
+  const aiAvailable = useShellAiStatus(teaches).data?.available === true;
 
   const items: MenuProps['items'] = [
     {
@@ -127,13 +170,16 @@ function UserMenu({ user, compact }: { user: CurrentUser; compact: boolean }) {
       disabled: true,
       label: (
         <Space orientation="vertical" size={0}>
-          <Typography.Text strong>{user.name}</Typography.Text>
-          <Typography.Text type="secondary">{user.user_no}</Typography.Text>
+          <strong style={{ color: token.colorText, fontWeight: token.fontWeightStrong }}>{user.name}</strong>
+          <span style={{ color: token.colorTextDescription }}>{user.user_no}</span>
         </Space>
       ),
     },
     { type: 'divider' },
     { key: 'settings', icon: <SettingOutlined aria-hidden />, label: t('layout.settings') },
+    ...(aiAvailable && teaches
+      ? [{ key: 'aiCredits', icon: <ThunderboltOutlined aria-hidden />, label: t('layout.aiCredits') }]
+      : []),
     ...(user.org_role === 'admin'
       ? [{ key: 'users', icon: <TeamOutlined aria-hidden />, label: t('layout.userManagement') }]
       : []),
@@ -142,6 +188,10 @@ function UserMenu({ user, compact }: { user: CurrentUser; compact: boolean }) {
 
   const onMenuClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'settings') void navigate('/user/settings');
+    // The item is only there once the status came through that module, so it is in by now.
+    if (key === 'aiCredits') {
+      void import('../shared/hooks/use-ai-credit.ts').then((ai) => navigate(ai.MY_AI_CREDITS_PATH));
+    }
     if (key === 'users') void navigate('/admin/users');
     if (key === 'logout') {
       logout.mutate(undefined, {
@@ -152,9 +202,9 @@ function UserMenu({ user, compact }: { user: CurrentUser; compact: boolean }) {
     }
   };
 
-  // autoFocus moves focus into the opened menu, so the keyboard can reach its items.
+  // The menu's code comes when the button is first pointed at, focused or pressed (decision 0014).
   return (
-    <Dropdown menu={{ items, onClick: onMenuClick }} trigger={['click']} placement="bottomRight" autoFocus>
+    <OnDemandDropdown menu={{ items, onClick: onMenuClick }} placement="bottomRight">
       {compact ? (
         // On a phone the name would crowd the bar: the icon alone, named after the user.
         <Button
@@ -180,7 +230,7 @@ function UserMenu({ user, compact }: { user: CurrentUser; compact: boolean }) {
           </Space>
         </Button>
       )}
-    </Dropdown>
+    </OnDemandDropdown>
   );
 }
 
@@ -205,7 +255,7 @@ export function AppLayout() {
     <Layout style={{ minHeight: '100vh' }}>
       <SkipLink />
       <AlertPopupNotice />
-      <Layout.Header
+      <LayoutHeader
         style={{
           display: 'flex',
           alignItems: 'center',
@@ -244,9 +294,9 @@ export function AppLayout() {
         >
           <PortalLogo>
             <img src="/favicon.svg" alt="" width={28} height={28} />
-            <Typography.Text strong style={{ fontSize: 18, whiteSpace: 'nowrap' }}>
+            <strong style={{ fontSize: 18, fontWeight: token.fontWeightStrong, whiteSpace: 'nowrap' }}>
               {t('app.name')}
-            </Typography.Text>
+            </strong>
           </PortalLogo>
         </Link>
         {phone ? <div style={{ flex: 1 }} /> : null}
@@ -270,7 +320,7 @@ export function AppLayout() {
           </>
         ) : null}
         <UserMenu user={user} compact={phone} />
-      </Layout.Header>
+      </LayoutHeader>
       <Layout hasSider={!phone}>
         {phone ? (
           drawerUsed ? (
@@ -294,21 +344,29 @@ export function AppLayout() {
             </Suspense>
           ) : null
         ) : (
-          <Layout.Sider
-            width={SIDER_WIDTH}
-            theme="light"
-            style={{ borderInlineEnd: `1px solid ${token.colorBorderSecondary}` }}
+          // What Layout.Sider draws (a fixed-width aside in the light theme), without its collapsing
+          // machinery: nothing here collapses, and it saves the first load some 3 KB (decision 0014).
+          <aside
+            style={{
+              position: 'relative',
+              flex: `0 0 ${SIDER_WIDTH}px`,
+              width: SIDER_WIDTH,
+              minWidth: SIDER_WIDTH,
+              maxWidth: SIDER_WIDTH,
+              background: token.colorBgContainer,
+              borderInlineEnd: `1px solid ${token.colorBorderSecondary}`,
+            }}
           >
             <PrimaryNav user={user} />
-          </Layout.Sider>
+          </aside>
         )}
-        <Layout.Content
+        <LayoutContent
           id={MAIN_CONTENT_ID}
           tabIndex={-1}
           style={{ padding: phone ? 12 : 24, minWidth: 0, outline: 'none' }}
         >
           <Outlet />
-        </Layout.Content>
+        </LayoutContent>
       </Layout>
     </Layout>
   );

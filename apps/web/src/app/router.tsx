@@ -60,6 +60,12 @@ export const authenticatedRoutes: RouteObject[] = [
     }),
   },
   {
+    path: 'user/ai-credits',
+    lazy: async () => ({
+      Component: (await import('../features/ai/routes/my-ai-credits-page.tsx')).MyAiCreditsPage,
+    }),
+  },
+  {
     path: 'user/rubrics',
     lazy: async () => ({
       Component: (await import('../features/rubrics/routes/my-rubrics-page.tsx')).MyRubricsPage,
@@ -109,6 +115,13 @@ export const authenticatedRoutes: RouteObject[] = [
     path: 'subject-libs',
     lazy: async () => ({
       Component: (await import('../features/exams/routes/subject-libs-page.tsx')).SubjectLibsPage,
+    }),
+  },
+  {
+    path: 'subject-libs/recycle-bin',
+    lazy: async () => ({
+      Component: (await import('../features/exams/routes/personal-recycle-bin-page.tsx'))
+        .PersonalRecycleBinPage,
     }),
   },
   {
@@ -289,6 +302,12 @@ export const orgAdminRoutes: RouteObject[] = [
     path: 'admin/announcements',
     lazy: async () => ({
       Component: (await import('./routes/admin-announcements-page.tsx')).AdminAnnouncementsPage,
+    }),
+  },
+  {
+    path: 'admin/ai',
+    lazy: async () => ({
+      Component: (await import('./routes/admin-ai-page.tsx')).AdminAiPage,
     }),
   },
 ];

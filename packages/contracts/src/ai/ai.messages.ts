@@ -47,4 +47,14 @@ export const aiMessages = {
     'zh-TW': '該積分申請已處理',
     'en-US': 'This credit request has already been decided.',
   },
+  'ai.allocationExceedsRemaining': {
+    'zh-CN': '分配的积分超过了机构剩余积分',
+    'zh-TW': '分配的積分超過了機構剩餘積分',
+    'en-US': 'This allocation is more than the organisation has left to allocate.',
+  },
+  'ai.orgCreditBelowAllocated': {
+    'zh-CN': '机构积分不能少于已分配和已使用的积分',
+    'zh-TW': '機構積分不能少於已分配和已使用的積分',
+    'en-US': 'The organisation credit cannot be less than what is already allocated and used.',
+  },
 } as const satisfies Record<`ai.${string}`, Localized>;

@@ -116,3 +116,134 @@ export const AllocateUserCreditSchema = z.object({ assigned: z.number().int().mi
 
 export const CreditRequestIdParamsSchema = z.object({ id: IdSchema });
 export const AiUserIdParamsSchema = z.object({ userId: IdSchema });
+
+/** Paged admin lists take the spec's page fields and an optional keyword (user number, name, department…). */
+export const AiListQuerySchema = AiPageQuerySchema.extend({
+  keyword: z.string().trim().max(100).optional(),
+});
+export type AiListQuery = z.input<typeof AiListQuerySchema>;
+
+/**
+ * A course's AI credit (spec 001 section 3: course fields plus the credit state `creditRemaining`, `status`).
+ * status: `inactive` while AI is off for the course, `active` with credit left, `exhausted` when it has none.
+ */
+export const CourseCreditStatusSchema = z.enum(['inactive', 'active', 'exhausted']);
+export const CourseCreditSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    courseCode: z.string().nullable(),
+    courseType: z.number().int(),
+    academicYear: z.string().nullable(),
+    semester: z.string().nullable(),
+    instructors: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    klass: z.string().nullable(),
+    department: z.string().nullable(),
+    aiActivation: z.boolean(),
+    creditAssigned: z.number().int(),
+    creditUsed: z.number().int(),
+    creditRemaining: z.number().int(),
+    status: CourseCreditStatusSchema,
+  })
+  .meta({ id: 'CourseCredit' });
+export type CourseCredit = z.infer<typeof CourseCreditSchema>;
+
+export const CourseCreditPageSchema = pagedListSchema(CourseCreditSchema).meta({ id: 'CourseCreditPage' });
+export type CourseCreditPage = z.infer<typeof CourseCreditPageSchema>;
+
+/** `PUT /api/ai/courses/{courseId}/credit`: the course's assigned credits and whether AI is on for it. */
+export const AllocateCourseCreditSchema = z.object({
+  assigned: z.number().int().min(0).max(100_000_000),
+  aiActivation: z.boolean().optional(),
+});
+export type AllocateCourseCredit = z.input<typeof AllocateCourseCreditSchema>;
+
+export const AiCourseIdParamsSchema = z.object({ courseId: IdSchema });
+
+/** `PUT /api/ai/org-credit`: the credit the organisation holds in total (never below what it has handed out). */
+export const SetOrgCreditSchema = z.object({ creditAssigned: z.number().int().min(0).max(1_000_000_000) });
+export type SetOrgCredit = z.input<typeof SetOrgCreditSchema>;
+
+/** Video file types the knowledge base may take; lower-case extensions. */
+export const KB_VIDEO_TYPES = [
+  'mp4',
+  'mov',
+  'avi',
+  'mkv',
+  'webm',
+  'flv',
+  'wmv',
+  'm4v',
+  'mpg',
+  'mpeg',
+] as const;
+
+/**
+ * The organisation's AI settings (spec 001 section 3, config). Limits left null fall back to the server's
+ * environment (max_text_length: AI_MAX_TEXT_LENGTH). Sizes in megabytes.
+ */
+export const AiConfigSchema = z
+  .object({
+    credit_mode: z.enum(['allocation', 'credit_pool']),
+    course_guides_enable: z.boolean(),
+    allowed_kb_video_type: z.array(z.enum(KB_VIDEO_TYPES)),
+    max_upload_file_size: z.number().int().nullable(),
+    max_text_length: z.number().int().nullable(),
+    max_number_of_quizzes: z.number().int().nullable(),
+  })
+  .meta({ id: 'AiConfig' });
+export type AiConfig = z.infer<typeof AiConfigSchema>;
+
+/** `PUT /api/ai/config`: any subset; null clears a limit back to the server default. */
+export const UpdateAiConfigSchema = z
+  .object({
+    credit_mode: z.enum(['allocation', 'credit_pool']),
+    course_guides_enable: z.boolean(),
+    allowed_kb_video_type: z
+      .array(z.enum(KB_VIDEO_TYPES))
+      .max(KB_VIDEO_TYPES.length)
+      .refine((types) => new Set(types).size === types.length, { message: 'Each type once.' }),
+    max_upload_file_size: z.number().int().min(1).max(102_400).nullable(),
+    max_text_length: z.number().int().min(500).max(1_000_000).nullable(),
+    max_number_of_quizzes: z.number().int().min(1).max(200).nullable(),
+  })
+  .partial();
+export type UpdateAiConfig = z.input<typeof UpdateAiConfigSchema>;
+
+/** Usage reports read the ledger between two instants (inclusive from, exclusive to); both optional. */
+export const AiUsageQuerySchema = z.object({
+  from: IsoDateTimeSchema.optional(),
+  to: IsoDateTimeSchema.optional(),
+});
+
+export const AiUsageByFeatureSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        feature: z.string(),
+        calls: z.number().int(),
+        promptTokens: z.number().int(),
+        completionTokens: z.number().int(),
+        credits: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'AiUsageByFeature' });
+export type AiUsageByFeature = z.infer<typeof AiUsageByFeatureSchema>;
+
+export const AiUserUsageSchema = z.object({
+  userId: z.number().int(),
+  userNo: z.string(),
+  userName: z.string(),
+  department: z.string().nullable(),
+  calls: z.number().int(),
+  promptTokens: z.number().int(),
+  completionTokens: z.number().int(),
+  credits: z.number().int(),
+});
+export type AiUserUsage = z.infer<typeof AiUserUsageSchema>;
+
+export const AiUsageByUserPageSchema = pagedListSchema(AiUserUsageSchema).meta({ id: 'AiUsageByUserPage' });
+export type AiUsageByUserPage = z.infer<typeof AiUsageByUserPageSchema>;
+
+export const AiUsageByUserQuerySchema = AiListQuerySchema.extend(AiUsageQuerySchema.shape);

@@ -12,7 +12,8 @@ export const DEFAULT_RECYCLE_BIN_RETENTION_DAYS = 30;
 export const RecycleBinItemSchema = z
   .object({
     id: z.number().int(),
-    course_id: z.number().int(),
+    /** Null for an item of the caller's personal bin (a question of a personal library). */
+    course_id: z.number().int().nullable(),
     type: RecycleBinItemTypeSchema,
     /** The deleted row's own id (the activity's, the module's …). */
     item_id: z.number().int(),
@@ -32,7 +33,10 @@ export const RecycleBinItemSchema = z
   .meta({ id: 'RecycleBinItem' });
 export type RecycleBinItem = z.infer<typeof RecycleBinItemSchema>;
 
-/** `GET /api/courses/{id}/recycle-bin` and `GET /api/recycle-bin/courses`: newest deletion first. */
+/**
+ * `GET /api/courses/{id}/recycle-bin`, `GET /api/recycle-bin/courses` and `GET /api/recycle-bin/personal`
+ * (the caller's own bin: questions of their personal libraries): newest deletion first.
+ */
 export const RecycleBinResponseSchema = z.object({
   items: z.array(RecycleBinItemSchema),
   retention_days: z.number(),

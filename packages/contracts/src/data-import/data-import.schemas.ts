@@ -96,6 +96,8 @@ const importedFields = {
   pairs: z.array(ImportedPairSchema).optional(),
   settings: SubjectSettingsSchema,
   knowledge_node_names: z.array(z.string()),
+  /** The teaching team's note (a file's question name, "备注：…"), stored with the question; null when none. */
+  note: z.string().nullable(),
   errors: z.array(ImportErrorSchema),
   /**
    * What the file had that this question lost on import (partial credit, a tolerance, a picture), in the
@@ -110,7 +112,16 @@ export const ImportedSubSubjectSchema = z.object(importedFields).meta({ id: 'Imp
 export type ImportedSubSubject = z.infer<typeof ImportedSubSubjectSchema>;
 /** Spec 000 section 3, "Imported question". */
 export const ImportedSubjectSchema = z
-  .object({ ...importedFields, sub_subjects: z.array(ImportedSubSubjectSchema) })
+  .object({
+    ...importedFields,
+    /**
+     * Where the file filed the question ("分类：…", Moodle's category, GIFT's `$CATEGORY:`), its levels joined
+     * by "/" without Moodle's `$course$`-style root; null when the file names none. The preview groups by it
+     * and a library import may create one library per category.
+     */
+    category: z.string().nullable(),
+    sub_subjects: z.array(ImportedSubSubjectSchema),
+  })
   .meta({ id: 'ImportedSubject' });
 export type ImportedSubject = z.infer<typeof ImportedSubjectSchema>;
 

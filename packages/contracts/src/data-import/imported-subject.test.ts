@@ -19,6 +19,7 @@ function sub(overrides: Partial<ImportedSubSubject> = {}): ImportedSubSubject {
     blanks: [],
     settings: {},
     knowledge_node_names: [],
+    note: null,
     errors: [],
     warnings: [],
     number: '1',
@@ -28,7 +29,7 @@ function sub(overrides: Partial<ImportedSubSubject> = {}): ImportedSubSubject {
 }
 
 function subject(overrides: Partial<ImportedSubject> = {}): ImportedSubject {
-  return { ...sub(), sub_subjects: [], ...overrides };
+  return { ...sub(), category: null, sub_subjects: [], ...overrides };
 }
 
 describe('toSubjectInput', () => {
@@ -59,6 +60,7 @@ describe('toSubjectInput', () => {
         { sort: 1, answers: ['Rome'] },
       ],
       knowledge_node_names: ['Geography'],
+      note: null,
       settings: {},
       sub_subjects: [],
     });

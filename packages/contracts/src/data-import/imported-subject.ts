@@ -33,6 +33,7 @@ function baseInput(s: ImportedSubject | ImportedSubSubject) {
         }
       : {}),
     knowledge_node_names: [...s.knowledge_node_names],
+    note: s.note,
     settings: { ...s.settings },
   };
 }

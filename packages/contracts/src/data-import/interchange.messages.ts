@@ -33,6 +33,12 @@ export const interchangeMessages = {
     'zh-TW': '選項的回饋沒有匯入（{questions}）',
     'en-US': 'Feedback on individual answers is not imported ({questions}).',
   },
+  'interchange.nameShortened': {
+    'zh-CN': '题目名称超过 {maximum} 个字符，备注中只保留了前 {maximum} 个字符：{name}',
+    'zh-TW': '題目名稱超過 {maximum} 個字元，備註中只保留了前 {maximum} 個字元：{name}',
+    'en-US':
+      'The question name is longer than {maximum} characters; the note keeps its first {maximum}: {name}',
+  },
   'interchange.partialAnswersDropped': {
     'zh-CN':
       '“{question}”中只得部分分的答案没有导入：{answers}。填空只接受完全正确的答案，这些答案导入后不得分',

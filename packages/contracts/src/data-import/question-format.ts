@@ -23,6 +23,13 @@ export type FormatVocabulary = {
    * credit, a tolerance, a picture): one line, shown as a warning on that question's preview card, never saved.
    */
   notes: readonly string[];
+  /** The teaching team's note on the question, stored with it (a Moodle or GIFT question name): one line. */
+  questionNote: readonly string[];
+  /**
+   * Where the question is filed ("分类：期末/第一章", Moodle's category): one line, levels separated by "/".
+   * A library import may create one library per category.
+   */
+  category: readonly string[];
   /** Difficulty words, by level: easy=3, medium=2, hard=1 (spec 000 section 3). */
   difficultyWords: { easy: readonly string[]; medium: readonly string[]; hard: readonly string[] };
   trueWords: readonly string[];
@@ -48,6 +55,8 @@ export const FORMAT_VOCABULARY: Record<TemplateLang, FormatVocabulary> = {
     knowledgeNodes: ['知识点'],
     optionWeights: ['选项得分', '部分得分'],
     notes: ['导入提示'],
+    questionNote: ['备注', '题目名称'],
+    category: ['分类', '题目分类'],
     difficultyWords: {
       easy: ['易', '简单', '容易'],
       medium: ['中', '中等', '适中'],
@@ -74,6 +83,8 @@ export const FORMAT_VOCABULARY: Record<TemplateLang, FormatVocabulary> = {
     knowledgeNodes: ['知識點'],
     optionWeights: ['選項得分', '部分得分'],
     notes: ['匯入提示'],
+    questionNote: ['備註', '題目名稱'],
+    category: ['分類', '題目分類'],
     difficultyWords: {
       easy: ['易', '簡單', '容易'],
       medium: ['中', '中等', '適中'],
@@ -100,6 +111,8 @@ export const FORMAT_VOCABULARY: Record<TemplateLang, FormatVocabulary> = {
     knowledgeNodes: ['Knowledge points', 'Knowledge point', 'Knowledge nodes'],
     optionWeights: ['Option credit', 'Partial credit'],
     notes: ['Import note'],
+    questionNote: ['Note', 'Question name'],
+    category: ['Category'],
     difficultyWords: { easy: ['Easy'], medium: ['Medium'], hard: ['Hard'] },
     trueWords: ['True', 'T', 'Right', 'Yes'],
     falseWords: ['False', 'F', 'Wrong', 'No'],

@@ -229,4 +229,9 @@ export const subjectMessages = {
     'zh-TW': '每道題最多 {maximum} 個知識點',
     'en-US': 'A question can have at most {maximum} knowledge points.',
   },
+  'exams.noteTooLong': {
+    'zh-CN': '备注最多 {maximum} 个字符',
+    'zh-TW': '備註最多 {maximum} 個字元',
+    'en-US': 'A note can have at most {maximum} characters.',
+  },
 } as const satisfies Record<`exams.${string}`, Localized>;

@@ -4,12 +4,13 @@ import {
   SaveSubjectsRequestSchema,
   SUBJECT_LIMITS,
   SubjectInputSchema,
+  subjectInputSchemaFor,
   subjectPoints,
   type SubjectInput,
 } from './subject.schemas.ts';
 
-function errorsOf(input: SubjectInput): Record<string, string[]> {
-  const result = SubjectInputSchema.safeParse(input);
+function errorsOf(input: SubjectInput, schema = SubjectInputSchema): Record<string, string[]> {
+  const result = schema.safeParse(input);
   if (result.success) return {};
   const out: Record<string, string[]> = {};
   for (const issue of result.error.issues) (out[issue.path.join('.')] ??= []).push(issue.message);
@@ -188,6 +189,37 @@ describe('question rules per type', () => {
         options: [{ content: '', is_answer: true }, { content: 'b' }],
       }),
     ).toEqual({ 'options.0.content': ['exams.optionContentRequired'] });
+  });
+});
+
+describe('questions of a questionnaire library', () => {
+  const survey = subjectInputSchemaFor({ libType: 'questionnaire' });
+
+  it('need no right answer, while an exam library’s still do', () => {
+    const none = { description: 'Q', options: opts(false, false) };
+    expect(errorsOf({ type: 'single_selection', ...none }, survey)).toEqual({});
+    expect(errorsOf({ type: 'multiple_selection', ...none }, survey)).toEqual({});
+    expect(errorsOf({ type: 'fill_in_blank', description: 'Q', blanks: [{ answers: [] }] }, survey)).toEqual(
+      {},
+    );
+    const exam = subjectInputSchemaFor({ libType: 'exam' });
+    expect(errorsOf({ type: 'single_selection', ...none }, exam)).toEqual({
+      options: ['exams.singleAnswerRequired'],
+    });
+    expect(errorsOf({ type: 'multiple_selection', ...none }, exam)).toEqual({
+      options: ['exams.answerOptionRequired'],
+    });
+  });
+
+  it('still refuse two answers to a single choice and a choice without options', () => {
+    expect(
+      errorsOf({ type: 'single_selection', description: 'Q', options: opts(true, true) }, survey),
+    ).toEqual({
+      options: ['exams.singleAnswerRequired'],
+    });
+    expect(errorsOf({ type: 'single_selection', description: 'Q', options: opts(false) }, survey)).toEqual({
+      options: ['exams.optionsTooFew'],
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../common/plain-text.ts';
 import { IsoDateTimeSchema } from '../common/primitives.schemas.ts';
 
 /**
@@ -58,6 +59,7 @@ export const SUBJECT_LIMITS = {
   pointMax: 1000,
   knowledgeNodesMax: 50,
   knowledgeNodeNameMax: 100,
+  noteMax: 200,
   /** Spec 000 section 9: an exam's points add up to 100 by default. */
   examTotalPoints: 100,
   /** Spec 000 section 9: at most 200 questions per import / per save. */
@@ -150,26 +152,47 @@ const subjectBaseFields = {
     .max(SUBJECT_LIMITS.knowledgeNodesMax, 'exams.tooManyKnowledgeNodes')
     .default([]),
   settings: SubjectSettingsSchema.default({}),
+  /**
+   * The teaching team's own label for a question (an imported file's question name, say): plain text, never
+   * on a student's paper. Empty means none.
+   */
+  note: plainText().max(SUBJECT_LIMITS.noteMax, 'exams.noteTooLong').nullable().optional(),
 };
 
-const SubSubjectInputSchema = z
-  .object({ type: z.enum(SUB_SUBJECT_TYPES, 'exams.subSubjectTypeInvalid'), ...subjectBaseFields })
-  .superRefine(checkSubjectRules);
+/**
+ * Whether a question must name its right answer. Questions of exams and exam libraries must; those of a
+ * questionnaire library (spec 000 section 7: opinions, no right answer) need not. The owner decides, so
+ * calls that only learn the owner after reading the body (a library save, `PUT /api/subjects/{id}`) take
+ * the answer-optional shape and the server checks again with the owner's rules.
+ */
+export type SubjectRuleOptions = { requireAnswerKey: boolean };
+
+function subjectInputSchemaWith(options: SubjectRuleOptions) {
+  const rules = (s: RuleInput, ctx: z.RefinementCtx) => checkSubjectRules(s, ctx, options);
+  const sub = z
+    .object({ type: z.enum(SUB_SUBJECT_TYPES, 'exams.subSubjectTypeInvalid'), ...subjectBaseFields })
+    .superRefine(rules);
+  return z
+    .object({
+      type: SubjectTypeSchema,
+      ...subjectBaseFields,
+      sub_subjects: z.array(sub).max(SUBJECT_LIMITS.subSubjectsMax, 'exams.tooManySubSubjects').default([]),
+    })
+    .superRefine(rules);
+}
 
 /**
  * A question as instructors write it (`POST /api/exams/{id}/subjects` etc.). Each type's own rules are
  * checked here, so the same per-field errors reach the editor, the Word import preview and the server.
  */
-export const SubjectInputSchema = z
-  .object({
-    type: SubjectTypeSchema,
-    ...subjectBaseFields,
-    sub_subjects: z
-      .array(SubSubjectInputSchema)
-      .max(SUBJECT_LIMITS.subSubjectsMax, 'exams.tooManySubSubjects')
-      .default([]),
-  })
-  .superRefine(checkSubjectRules);
+export const SubjectInputSchema = subjectInputSchemaWith({ requireAnswerKey: true });
+/** The same question with its right answer optional (see SubjectRuleOptions). */
+export const AnswerOptionalSubjectInputSchema = subjectInputSchemaWith({ requireAnswerKey: false });
+
+/** The rules a question of this owner is checked with: only a questionnaire library's may omit the answer. */
+export function subjectInputSchemaFor(owner: { libType?: string | null | undefined }) {
+  return owner.libType === 'questionnaire' ? AnswerOptionalSubjectInputSchema : SubjectInputSchema;
+}
 export type SubjectInput = z.input<typeof SubjectInputSchema>;
 export type ParsedSubjectInput = z.output<typeof SubjectInputSchema>;
 
@@ -207,7 +230,7 @@ function checkOptionWeights(s: RuleInput, issue: (path: (string | number)[], mes
   }
 }
 
-function checkSubjectRules(s: RuleInput, ctx: z.RefinementCtx): void {
+function checkSubjectRules(s: RuleInput, ctx: z.RefinementCtx, options: SubjectRuleOptions): void {
   const issue = (path: (string | number)[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message, input: s });
   const answers = s.options.filter((o) => o.is_answer).length;
@@ -225,23 +248,25 @@ function checkSubjectRules(s: RuleInput, ctx: z.RefinementCtx): void {
     }
   });
   checkOptionWeights(s, issue);
+  // Without an answer key a question may name no right answer, but a single choice still cannot name two.
+  const singleAnswerMissing = options.requireAnswerKey ? answers !== 1 : answers > 1;
   switch (s.type) {
     case 'single_selection':
       if (s.options.length < 2) issue(['options'], 'exams.optionsTooFew');
-      else if (answers !== 1) issue(['options'], 'exams.singleAnswerRequired');
+      else if (singleAnswerMissing) issue(['options'], 'exams.singleAnswerRequired');
       break;
     case 'multiple_selection':
       if (s.options.length < 2) issue(['options'], 'exams.optionsTooFew');
-      else if (answers < 1) issue(['options'], 'exams.answerOptionRequired');
+      else if (answers < 1 && options.requireAnswerKey) issue(['options'], 'exams.answerOptionRequired');
       break;
     case 'true_or_false':
       if (s.options.length !== 2) issue(['options'], 'exams.trueFalseTwoOptions');
-      else if (answers !== 1) issue(['options'], 'exams.singleAnswerRequired');
+      else if (singleAnswerMissing) issue(['options'], 'exams.singleAnswerRequired');
       break;
     case 'fill_in_blank':
       if (s.blanks.length === 0) issue(['blanks'], 'exams.blanksRequired');
       s.blanks.forEach((b, i) => {
-        if (b.answers.filter((a) => a !== '').length === 0)
+        if (options.requireAnswerKey && b.answers.filter((a) => a !== '').length === 0)
           issue(['blanks', i, 'answers'], 'exams.blankAnswerRequired');
       });
       break;
@@ -322,6 +347,8 @@ const subjectReadFields = {
   settings: SubjectSettingsSchema,
   knowledge_node_ids: z.array(z.number().int()),
   knowledge_node_names: z.array(z.string()),
+  /** The teaching team's note on the question (see the input's `note`); null when none. */
+  note: z.string().nullable(),
   parent_id: z.number().int().nullable(),
   /** Owner: a library, or an exam / classroom exam (an activity id). */
   lib_id: z.number().int().nullable(),
@@ -369,6 +396,13 @@ export const SaveSubjectsRequestSchema = z.object({
     .max(SUBJECT_LIMITS.subjectsPerSave, 'exams.tooManySubjects'),
 });
 export type SaveSubjectsRequest = z.input<typeof SaveSubjectsRequestSchema>;
+/** A library's save: its type decides whether a right answer is required, checked by the server. */
+export const SaveLibSubjectsRequestSchema = z.object({
+  subjects: z
+    .array(AnswerOptionalSubjectInputSchema)
+    .min(1, 'exams.subjectsRequired')
+    .max(SUBJECT_LIMITS.subjectsPerSave, 'exams.tooManySubjects'),
+});
 export const SubjectsResponseSchema = z.object({ subjects: z.array(SubjectSchema) });
 export type SubjectsResponse = z.infer<typeof SubjectsResponseSchema>;
 

@@ -183,4 +183,19 @@ export const homeworkMessages = {
     'zh-TW': '以學生身分檢視時不能評分或評語',
     'en-US': 'While viewing as a student you cannot give scores or comments.',
   },
+  'homework.aiNeedsDescription': {
+    'zh-CN': '作业没有描述，无法生成 AI 评分建议',
+    'zh-TW': '作業沒有描述，無法產生 AI 評分建議',
+    'en-US': 'The homework has no description, so no AI grading suggestion can be made.',
+  },
+  'homework.aiNeedsRubric': {
+    'zh-CN': '请先为作业设置评分标准，再使用 AI 评分建议',
+    'zh-TW': '請先為作業設定評分標準，再使用 AI 評分建議',
+    'en-US': 'Set a rubric for the homework before asking for an AI grading suggestion.',
+  },
+  'homework.aiNoGradableUpload': {
+    'zh-CN': '该提交没有可供 AI 评分的文件（支持 docx、pdf、txt）',
+    'zh-TW': '該提交沒有可供 AI 評分的檔案（支援 docx、pdf、txt）',
+    'en-US': 'This submission has no file the AI can read (docx, pdf or txt).',
+  },
 } as const satisfies Record<string, Localized>;

@@ -12,6 +12,8 @@ export const PUSH_EVENT_TYPES = [
   'ask_question.picked',
   'ask_question.ended',
   'vote.cast',
+  'vote.closed',
+  'questionnaire.submitted',
   'exam.answers_changed',
   'classroom.release_changed',
 ] as const;

@@ -63,4 +63,20 @@ export const questionnairesMessages = {
     'zh-TW': '問卷已有人填寫，不能再新增題目',
     'en-US': 'Someone has already answered this questionnaire; questions can no longer be added.',
   },
+  'questionnaires.questionsLocked': {
+    'zh-CN': '问卷已有人填写，不能再删除题目或调整顺序',
+    'zh-TW': '問卷已有人填寫，不能再刪除題目或調整順序',
+    'en-US':
+      'Someone has already answered this questionnaire; its questions can no longer be removed or reordered.',
+  },
+  'questionnaires.subjectNotFound': {
+    'zh-CN': '问卷中没有此题',
+    'zh-TW': '問卷中沒有此題',
+    'en-US': 'This question is not in the questionnaire.',
+  },
+  'questionnaires.subjectRemoved': {
+    'zh-CN': '题目已删除',
+    'zh-TW': '題目已刪除',
+    'en-US': 'The question was removed.',
+  },
 } as const satisfies Record<`questionnaires.${string}`, Localized>;

@@ -5,6 +5,8 @@ import { PaperSubjectSchema } from '../exams/subject.schemas.ts';
 import { QUESTIONNAIRE_LIMITS } from './questionnaire-settings.ts';
 
 export const QuestionnaireIdParamsSchema = z.object({ id: IdSchema });
+/** `DELETE /api/questionnaire/{id}/subjects/{subjectId}`. */
+export const QuestionnaireSubjectParamsSchema = z.object({ id: IdSchema, subjectId: IdSchema });
 export const CourseQuestionnairesParamsSchema = z.object({ id: IdSchema });
 
 export const QUESTIONNAIRE_STATUSES = ['not_started', 'in_progress', 'ended'] as const;
@@ -70,11 +72,23 @@ export const QuestionnaireDistributeResponseSchema = z
     can_submit: z.boolean(),
     /** The caller may see the results (the teaching team). */
     can_see_results: z.boolean(),
+    /**
+     * How many have answered, for the teaching team (null for everyone else): questions can be removed or
+     * reordered only while it is 0.
+     */
+    submission_count: z.number().int().nullable(),
     subjects: z.array(PaperSubjectSchema),
     submission: MyQuestionnaireSubmissionSchema.nullable(),
   })
   .meta({ id: 'QuestionnaireDistribute' });
 export type QuestionnaireDistributeResponse = z.infer<typeof QuestionnaireDistributeResponseSchema>;
+
+/**
+ * `PUT /api/questionnaire/{id}/subjects/sort` {subject_ids} (every question, each once, in the new order)
+ * answers with the questions as the answering form shows them.
+ */
+export const QuestionnaireSubjectsResponseSchema = z.object({ subjects: z.array(PaperSubjectSchema) });
+export type QuestionnaireSubjectsResponse = z.infer<typeof QuestionnaireSubjectsResponseSchema>;
 
 const AnswerEntrySchema = z.object({
   sort: z.number().int().min(0),

@@ -125,3 +125,34 @@ export const RubricChoiceSchema = z.object({
 });
 export const RubricScoreSelectionSchema = z.array(RubricChoiceSchema).max(RUBRIC_LIMITS.conditionsMax);
 export type RubricScoreSelection = z.infer<typeof RubricScoreSelectionSchema>;
+
+/** The languages a generated rubric may be written in; empty lets the model follow the description's. */
+export const GENERATE_RUBRIC_LOCALES = ['', 'zh-CN', 'zh-TW', 'en-US'] as const;
+
+/**
+ * `POST /api/rubrics/generate` (spec 001 section 7): the assignment description to build criteria from,
+ * the language (empty for auto) and, from a homework, its id (its description is used when content is
+ * empty, and the call is paid as the course's). An empty description is refused by the service after the
+ * permission check, so a student meets 403 whatever they send.
+ */
+export const GenerateRubricRequestSchema = z.object({
+  content: z.string().max(200_000).default(''),
+  locale: z.enum(GENERATE_RUBRIC_LOCALES).default(''),
+  homework_id: IdSchema.optional(),
+});
+export type GenerateRubricRequest = z.input<typeof GenerateRubricRequestSchema>;
+
+/** A generated rubric: a draft for the editor, valid as RubricInput, never stored until the teacher saves it. */
+export const GeneratedRubricSchema = z
+  .object({
+    name: z.string(),
+    conditions: z.array(
+      z.object({
+        name: z.string(),
+        description: z.string(),
+        levels: z.array(z.object({ score: z.number(), description: z.string() })),
+      }),
+    ),
+  })
+  .meta({ id: 'GeneratedRubric' });
+export type GeneratedRubric = z.infer<typeof GeneratedRubricSchema>;

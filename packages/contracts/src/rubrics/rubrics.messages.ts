@@ -100,4 +100,18 @@ export const rubricsMessages = {
     'zh-TW': '評分標準已刪除',
     'en-US': 'The rubric was deleted.',
   },
+  'rubrics.generateNeedsDescription': {
+    'zh-CN': '请先填写作业描述，再生成评分标准',
+    'zh-TW': '請先填寫作業描述，再產生評分標準',
+    'en-US': 'Write the assignment description before generating a rubric.',
+  },
+  'rubrics.generatedName': {
+    'zh-CN': 'AI 生成的评分标准',
+    'zh-TW': 'AI 產生的評分標準',
+    'en-US': 'AI-generated rubric',
+  },
+  'rubrics.levelExcellent': { 'zh-CN': '优秀', 'zh-TW': '優秀', 'en-US': 'Excellent' },
+  'rubrics.levelGood': { 'zh-CN': '良好', 'zh-TW': '良好', 'en-US': 'Good' },
+  'rubrics.levelPass': { 'zh-CN': '及格', 'zh-TW': '及格', 'en-US': 'Pass' },
+  'rubrics.levelNeedImprovement': { 'zh-CN': '待改进', 'zh-TW': '待改進', 'en-US': 'Needs improvement' },
 } as const satisfies Record<string, Localized>;

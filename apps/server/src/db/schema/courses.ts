@@ -1,7 +1,8 @@
-import { isNull } from 'drizzle-orm';
+import { isNull, sql } from 'drizzle-orm';
 import type { RecycleBinItemType } from '@lectern/contracts/courses/recycle-bin.schemas';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -232,9 +233,10 @@ export const recycleBinItems = pgTable(
     orgId: integer()
       .notNull()
       .references(() => orgs.id, { onDelete: 'cascade' }),
-    courseId: integer()
-      .notNull()
-      .references((): AnyPgColumn => courses.id, { onDelete: 'cascade' }),
+    /** The course whose bin holds it; null in a personal bin (a personal library's question). */
+    courseId: integer().references((): AnyPgColumn => courses.id, { onDelete: 'cascade' }),
+    /** The owner of a personal bin: the person whose personal library the question was in. */
+    ownerId: integer().references(() => users.id, { onDelete: 'cascade' }),
     itemType: text({ enum: RECYCLE_BIN_ITEM_TYPES }).notNull(),
     /** The id of the course, module, syllabus or activity deleted. */
     itemId: integer().notNull(),
@@ -251,7 +253,9 @@ export const recycleBinItems = pgTable(
   },
   (t) => [
     index('recycle_bin_items_course_idx').on(t.courseId, t.deletedAt),
+    index('recycle_bin_items_owner_idx').on(t.ownerId, t.deletedAt),
     index('recycle_bin_items_deleted_at_idx').on(t.deletedAt),
+    check('recycle_bin_items_one_bin', sql`num_nonnulls(${t.courseId}, ${t.ownerId}) = 1`),
   ],
 );
 

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { activities } from './activities.ts';
 import { courses, recycleBinItems } from './courses.ts';
+import { coursewareQuizzes } from './courseware-quizzes.ts';
 import { orgs, users } from './identity.ts';
 
 /**
@@ -57,6 +58,8 @@ export const subjects = pgTable(
     id: integer().primaryKey().generatedAlwaysAsIdentity(),
     libId: integer().references(() => subjectLibs.id, { onDelete: 'cascade' }),
     activityId: integer().references(() => activities.id, { onDelete: 'cascade' }),
+    /** Questions of a quiz placed in an online video (courseware-quizzes). */
+    videoQuizId: integer().references(() => coursewareQuizzes.id, { onDelete: 'cascade' }),
     /** Questions of an exam's make-up paper (spec 000: is_makeup_exam). */
     isMakeup: boolean().notNull().default(false),
     parentId: integer().references((): AnyPgColumn => subjects.id, { onDelete: 'cascade' }),
@@ -77,6 +80,8 @@ export const subjects = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The teaching team's note (an imported question's name): plain text, never on a student's paper. */
+    note: text(),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -87,9 +92,10 @@ export const subjects = pgTable(
     recycleBinItemId: integer().references(() => recycleBinItems.id, { onDelete: 'cascade' }),
   },
   (t) => [
-    check('subjects_one_owner', sql`(${t.libId} is null) <> (${t.activityId} is null)`),
+    check('subjects_one_owner', sql`num_nonnulls(${t.libId}, ${t.activityId}, ${t.videoQuizId}) = 1`),
     index('subjects_activity_idx').on(t.activityId, t.isMakeup, t.sort, t.id),
     index('subjects_lib_idx').on(t.libId, t.sort, t.id),
+    index('subjects_video_quiz_idx').on(t.videoQuizId, t.sort, t.id),
     index('subjects_parent_idx').on(t.parentId),
     index('subjects_recycle_bin_item_idx').on(t.recycleBinItemId),
   ],

@@ -18,11 +18,21 @@ import {
   UpdateActivityRequestSchema,
 } from '@lectern/contracts/activities/activity.schemas';
 import { IdParamsSchema } from '@lectern/contracts/common/primitives.schemas';
+import type { FastifyReply } from 'fastify';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
 import { activitiesService } from './activities.service.ts';
 
 const tags = ['activities'];
+
+/**
+ * Sends a body the service already wrote as the contract's JSON (the cached activity lists): Fastify
+ * passes a string with a JSON content type through without serialising it again. The route keeps its
+ * response schema, so the OpenAPI document still describes it.
+ */
+function sendJson(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(body);
+}
 
 export function registerActivitiesRoutes(app: Api, ctx: AppContext): void {
   const activities = activitiesService(ctx);
@@ -55,7 +65,8 @@ export function registerActivitiesRoutes(app: Api, ctx: AppContext): void {
         response: { 200: ActivitiesResponseSchema },
       },
     },
-    async (request) => activities.list(actorOf(request), request.params.courseId, request.query),
+    async (request, reply) =>
+      sendJson(reply, await activities.listJson(actorOf(request), request.params.courseId, request.query)),
   );
 
   app.get(
@@ -133,7 +144,8 @@ export function registerActivitiesRoutes(app: Api, ctx: AppContext): void {
       config: { access: 'user' },
       schema: { tags, params: CourseActivitiesParamsSchema, response: { 200: ActivitiesResponseSchema } },
     },
-    async (request) => activities.coursewares(actorOf(request), request.params.courseId),
+    async (request, reply) =>
+      sendJson(reply, await activities.coursewaresJson(actorOf(request), request.params.courseId)),
   );
 
   app.get(

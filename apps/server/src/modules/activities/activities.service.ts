@@ -13,7 +13,7 @@ import type {
   SelectedCompletionCriterion,
   UpdateActivityRequestSchema,
 } from '@lectern/contracts/activities/activity.schemas';
-import { COURSEWARE_TYPES } from '@lectern/contracts/activities/activity.schemas';
+import { ActivitiesResponseSchema, COURSEWARE_TYPES } from '@lectern/contracts/activities/activity.schemas';
 import {
   isActivityType,
   MEETING_TYPES,
@@ -54,10 +54,22 @@ import { presentActivity, presentCompletionCriterion } from './activities.presen
 import { activitiesRepository, type ActivityDetailRow } from './activities.repository.ts';
 import { activityAccess } from './activity-access.ts';
 import { activityCompletion, judgedByWork } from './activity-completion.ts';
+import {
+  activityListCache,
+  assembleList,
+  cachedActivity,
+  entryWeight,
+  nextChange,
+  type ActivityListEntry,
+  type CachedActivity,
+  type SharedActivity,
+} from './activity-list-cache.ts';
+import { courseContentVersionRepository } from './course-content-version.repository.ts';
 import { syncActivityImages } from './activity-images.ts';
 import { examsRepository } from '../exams/exams.repository.ts';
 import { checkHomeworkData } from '../homework/homework-data-check.ts';
 import { holdNewRubrics, homeworkDataForViewer, mergeHomeworkData } from '../homework/homework-data-merge.ts';
+import { scheduleVoteClose } from '../votes/vote-close.job.ts';
 import { checkActivityData } from './activity-data.ts';
 import { DEPENDENT_RECORD_CHECKS } from './activity-dependents.ts';
 
@@ -128,7 +140,13 @@ const unknownType = (type: string) =>
  * `none`.
  */
 function completionOf(
-  row: ActivityDetailRow,
+  row: {
+    id: number;
+    type: string;
+    completionCriterionKey: string;
+    completionCriterionValue: number | null;
+    read: boolean;
+  },
   completedByWork: ReadonlySet<number>,
   watched: ReadonlyMap<number, number>,
 ): boolean | undefined {
@@ -148,6 +166,8 @@ export function activitiesService(ctx: AppContext) {
   const recycleBin = recycleBinService(ctx);
   const uploads = uploadAccess(ctx.db);
   const completion = activityCompletion(ctx.db);
+  const contentVersions = courseContentVersionRepository(ctx.db);
+  const listCache = activityListCache(ctx.db);
 
   async function completionSettings(orgId: number): Promise<OrgCompletionSettings> {
     const settings = await repo.findOrgSettings(orgId);
@@ -189,6 +209,71 @@ export function activitiesService(ctx: AppContext) {
         now,
       ),
     );
+  }
+
+  /**
+   * The shared part of a course's list for the actor's variant, presented and serialised once. Read marks
+   * and attachment rights are left for the viewer merge (activity-list-cache.ts).
+   */
+  async function buildListEntry(
+    actor: Actor,
+    access: CourseAccess,
+    courseId: number,
+    query: ActivitiesQuery,
+    version: string,
+    now: number,
+  ): Promise<ActivityListEntry> {
+    const teaching = can(access, 'activity.read_unpublished');
+    const rows = await repo.list({
+      courseId,
+      moduleId: query.module_id,
+      syllabusId: query.syllabus_id,
+      type: query.type,
+      publishedOnly: !teaching,
+      viewerId: actor.userId,
+    });
+    // Most activities carry no files: ask for references only where the rows say there are some.
+    const withFiles = rows.filter((row) => row.hasAttachments).map((row) => row.id);
+    const references =
+      withFiles.length > 0 ? await uploadsRepo.listReferences(ACTIVITY_PARENT, withFiles) : [];
+    const byActivity = new Map<number, ReferenceWithUpload[]>();
+    for (const entry of references) {
+      const list = byActivity.get(entry.reference.parentId) ?? [];
+      list.push(entry);
+      byActivity.set(entry.reference.parentId, list);
+    }
+    const canEdit = can(access, 'activity.manage');
+    const at = new Date(now);
+    const shared: SharedActivity[] = [];
+    const activities = rows.map((row) => {
+      const {
+        uploads: _uploads,
+        read: _read,
+        completed: _completed,
+        ...rest
+      } = presentActivity(
+        // A homework's reference answer is the teaching team's alone.
+        row.type === 'homework' ? { ...row, data: homeworkDataForViewer(row.data, teaching) } : row,
+        { uploads: [], read: false, canEdit },
+        at,
+      );
+      shared.push(rest);
+      return cachedActivity(
+        rest,
+        {
+          completionCriterionKey: row.completionCriterionKey,
+          completionCriterionValue: row.completionCriterionValue,
+          judgedByWork: judgedByWork(row),
+          judgedByWatching: judgedByWatching(row),
+        },
+        (byActivity.get(row.id) ?? []).map(({ reference, upload }) => ({
+          presented: presentReference(reference, upload, { canDownload: false }),
+          allowDownload: reference.allowDownload,
+          createdBy: upload.createdBy,
+        })),
+      );
+    });
+    return { version, expiresAt: nextChange(shared, now), activities };
   }
 
   async function presentOne(actor: Actor, access: CourseAccess, id: number): Promise<Activity> {
@@ -408,6 +493,7 @@ export function activitiesService(ctx: AppContext) {
         );
         await replaceAttachments(tx, row.id, actor.userId, files);
         await syncActivityImages(tx, actor, row.id, data);
+        if (type === 'vote') await scheduleVoteClose(tx, row.id, endTime);
         return row;
       });
       return presentOne(actor, access, created.id);
@@ -495,6 +581,9 @@ export function activitiesService(ctx: AppContext) {
         );
         if (files) await replaceAttachments(tx, existing.id, actor.userId, files);
         if (input.data !== undefined) await syncActivityImages(tx, actor, existing.id, data);
+        if (existing.type === 'vote' && endTime?.getTime() !== existing.endTime?.getTime()) {
+          await scheduleVoteClose(tx, existing.id, endTime);
+        }
       });
       return presentOne(actor, access, existing.id);
     },
@@ -528,34 +617,61 @@ export function activitiesService(ctx: AppContext) {
       return presentOne(actor, access, activity.id);
     },
 
-    /** A course's activities in course order; drafts only for those who may see them. */
-    async list(actor: Actor, courseId: number, query: ActivitiesQuery): Promise<{ activities: Activity[] }> {
+    /**
+     * A course's activities in course order, drafts only for those who may see them, as the response's
+     * JSON. The part alike for every viewer of a variant is cached, stamped with the course's content
+     * version (one query, which also brings the viewer's read marks); the viewer's attachment rights, read
+     * marks and completion are merged in per request.
+     */
+    async listJson(
+      actor: Actor,
+      courseId: number,
+      query: ActivitiesQuery,
+      include?: (activity: CachedActivity) => boolean,
+    ): Promise<string> {
       const access = await courses.load(actor, courseId);
       assertCan(access, 'course.read');
-      const rows = await repo.list({
-        courseId,
-        moduleId: query.module_id,
-        syllabusId: query.syllabus_id,
-        type: query.type,
-        publishedOnly: !can(access, 'activity.read_unpublished'),
-        viewerId: actor.userId,
-      });
-      // Most activities carry no files: ask for references only where the rows say there are some.
-      const withFiles = rows.filter((row) => row.hasAttachments).map((row) => row.id);
-      // Learners see their completion; homework and exams judged by work cost one query for the course,
-      // asked only when the list has such activities (and alongside the references).
+      const teaching = can(access, 'activity.read_unpublished');
+      const canEdit = can(access, 'activity.manage');
       const learner = recordsReads(access);
-      const videos = learner ? rows.filter(judgedByWatching).map((row) => row.id) : [];
-      const [references, completedByWork, watched] = await Promise.all([
-        withFiles.length > 0 ? uploadsRepo.listReferences(ACTIVITY_PARENT, withFiles) : [],
-        learner && rows.some(judgedByWork)
-          ? completion.completedByWork(courseId, actor.userId)
-          : learner
-            ? new Set<number>()
-            : undefined,
+      const key = `${courseId}:${query.module_id ?? ''}:${query.syllabus_id ?? ''}:${query.type ?? ''}:${teaching ? 't' : ''}${canEdit ? 'e' : ''}`;
+      const cached = listCache.get(key);
+      // Learners' work-judged completion does not depend on the entry: asked in the stamp's round trip
+      // when the last entry had such activities (or there is none yet).
+      const stamp = await contentVersions.stamp(courseId, actor.userId, {
+        withCompletion: learner && (!cached || cached.activities.some((a) => a.judgedByWork)),
+      });
+      if (!stamp) throw notFound();
+      const now = Date.now();
+      let entry = cached;
+      if (!entry || entry.version !== stamp.version || now >= entry.expiresAt) {
+        entry = await buildListEntry(actor, access, courseId, query, stamp.version, now);
+        listCache.set(key, entry, entryWeight(entry));
+      }
+      const videos = learner ? entry.activities.filter((a) => a.judgedByWatching).map((a) => a.id) : [];
+      const [completedByWork, watched] = await Promise.all([
+        stamp.completed
+          ? new Set(stamp.completed)
+          : learner && entry.activities.some((a) => a.judgedByWork)
+            ? completion.completedByWork(courseId, actor.userId)
+            : new Set<number>(),
         repo.watchedCompleteness(videos, actor.userId),
       ]);
-      return { activities: present(actor, access, rows, references, completedByWork, watched) };
+      const reads = new Set(stamp.reads);
+      const body = assembleList(
+        entry.activities,
+        {
+          read: (id) => reads.has(id),
+          completed: (activity, read) =>
+            learner ? completionOf({ ...activity, read }, completedByWork, watched) : undefined,
+          canDownload: (r) => canDownloadAttachment(actor, access, r.reference, r.upload),
+        },
+        include,
+      );
+      // Outside production every response is checked against its contract (platform/http/serialization.ts);
+      // this one bypasses the serializer, so it is checked here.
+      if (ctx.config.env !== 'production') ActivitiesResponseSchema.parse(JSON.parse(body));
+      return body;
     },
 
     /** `GET /api/course/{c}/learning-activity/{a}`: the activity, if it is in that course, with its length. */
@@ -567,9 +683,8 @@ export function activitiesService(ctx: AppContext) {
     },
 
     /** `GET /api/course/{id}/coursewares`: the course's material activities, as the activity list shows them. */
-    async coursewares(actor: Actor, courseId: number): Promise<{ activities: Activity[] }> {
-      const { activities: all } = await this.list(actor, courseId, {});
-      return { activities: all.filter((activity) => COURSEWARE_TYPES.includes(activity.type)) };
+    async coursewaresJson(actor: Actor, courseId: number): Promise<string> {
+      return this.listJson(actor, courseId, {}, (activity) => COURSEWARE_TYPES.includes(activity.type));
     },
 
     /**

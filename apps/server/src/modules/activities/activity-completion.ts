@@ -56,7 +56,8 @@ const examDone = sql`exists (
     when 'average' then avg(${examSubmissions.score})
     else max(${examSubmissions.score}) end) >= ${threshold}))`;
 
-function prepareCompleted(tx: Executor) {
+/** The ids of the course's activities the learner has completed by their work (placeholders courseId, userId). */
+export function completedByWorkQuery(tx: Executor) {
   return tx
     .select({ id: activities.id })
     .from(activities)
@@ -68,8 +69,11 @@ function prepareCompleted(tx: Executor) {
         inArray(activities.completionCriterionKey, [...WORK_CRITERIA]),
         sql`case when ${activities.type} = 'homework' then ${homeworkDone} else ${examDone} end`,
       ),
-    )
-    .prepare('activities_completed_by_work');
+    );
+}
+
+function prepareCompleted(tx: Executor) {
+  return completedByWorkQuery(tx).prepare('activities_completed_by_work');
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { CreditRequest, UserCredit } from '@lectern/contracts/ai/ai.schemas';
-import type { CreditRequestRow } from './ai-credits.repository.ts';
+import type { AiConfig, CourseCredit, CreditRequest, UserCredit } from '@lectern/contracts/ai/ai.schemas';
+import type { AiConfigRow, CreditRequestRow } from './ai-credits.repository.ts';
 
 /** Below this share of their credits left, a user is shown the low-credit tip. */
 const LOW_CREDIT_SHARE = 0.1;
@@ -63,5 +63,55 @@ export function pageFrame(page: number, pageSize: number, total: number, shown: 
     total,
     start,
     end: shown === 0 ? 0 : start + shown - 1,
+  };
+}
+
+export function presentCourseCredit(
+  row: {
+    id: number;
+    name: string;
+    courseCode: string | null;
+    courseType: number;
+    academicYear: string | null;
+    semester: string | null;
+    klass: string | null;
+    department: string | null;
+    assigned: number | null;
+    used: number | null;
+    aiActivation: boolean | null;
+  },
+  instructors: { id: number; name: string }[],
+): CourseCredit {
+  const assigned = row.assigned ?? 0;
+  const used = row.used ?? 0;
+  const remaining = Math.max(0, assigned - used);
+  const aiActivation = row.aiActivation ?? false;
+  return {
+    id: row.id,
+    name: row.name,
+    courseCode: row.courseCode,
+    courseType: row.courseType,
+    academicYear: row.academicYear,
+    semester: row.semester,
+    instructors,
+    klass: row.klass,
+    department: row.department,
+    aiActivation,
+    creditAssigned: assigned,
+    creditUsed: used,
+    creditRemaining: remaining,
+    status: !aiActivation ? 'inactive' : remaining > 0 ? 'active' : 'exhausted',
+  };
+}
+
+/** An organisation that never saved its AI settings has the defaults of the ai_configs table. */
+export function presentAiConfig(row: AiConfigRow | undefined): AiConfig {
+  return {
+    credit_mode: row?.creditMode ?? 'allocation',
+    course_guides_enable: row?.courseGuidesEnable ?? false,
+    allowed_kb_video_type: (row?.allowedKbVideoType ?? []) as AiConfig['allowed_kb_video_type'],
+    max_upload_file_size: row?.maxUploadFileSize ?? null,
+    max_text_length: row?.maxTextLength ?? null,
+    max_number_of_quizzes: row?.maxNumberOfQuizzes ?? null,
   };
 }

@@ -82,6 +82,14 @@ beforeAll(async () => {
   admin = await loginAs(t, adminUser);
   teacher = await loginAs(t, teacherUser);
   student = await loginAs(t, studentUser);
+  // Allocations come out of the organisation's own credit (decision 0017).
+  const funded = await t.app.inject({
+    method: 'PUT',
+    url: '/api/ai/org-credit',
+    headers: admin.headers,
+    payload: { creditAssigned: 1_000_000 },
+  });
+  expect(funded.statusCode).toBe(200);
   ai = aiService(
     { config: t.config, db: t.db, storage: t.storage, log: t.app.log },
     createAiProvider(t.config.ai, t.app.log),

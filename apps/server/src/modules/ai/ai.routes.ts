@@ -1,4 +1,17 @@
 import {
+  AiConfigSchema,
+  AiCourseIdParamsSchema,
+  AiListQuerySchema,
+  AiUsageByFeatureSchema,
+  AiUsageByUserPageSchema,
+  AiUsageByUserQuerySchema,
+  AiUsageQuerySchema,
+  AllocateCourseCreditSchema,
+  CourseCreditPageSchema,
+  CourseCreditSchema,
+  SetOrgCreditSchema,
+  UpdateAiConfigSchema,
+  UserCreditPageSchema,
   AiPageQuerySchema,
   AiStatusResponseSchema,
   AiUserIdParamsSchema,
@@ -45,6 +58,93 @@ export function registerAiRoutes(app: Api, ctx: AppContext, provider?: AiProvide
     '/api/ai/org-credit',
     { config: { access: 'org_admin' }, schema: { tags, response: { 200: OrgCreditSchema } } },
     async (request) => ai.orgCredit(actorOf(request)),
+  );
+
+  app.put(
+    '/api/ai/org-credit',
+    {
+      config: { access: 'org_admin' },
+      schema: { tags, body: SetOrgCreditSchema, response: { 200: OrgCreditSchema } },
+    },
+    async (request) => ai.setOrgCredit(actorOf(request), request.body.creditAssigned),
+  );
+
+  app.get(
+    '/api/ai/user-credits',
+    {
+      config: { access: 'org_admin' },
+      schema: { tags, querystring: AiListQuerySchema, response: { 200: UserCreditPageSchema } },
+    },
+    async (request) => ai.userCredits(actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/ai/course-credits',
+    {
+      config: { access: 'org_admin' },
+      schema: { tags, querystring: AiListQuerySchema, response: { 200: CourseCreditPageSchema } },
+    },
+    async (request) => ai.courseCredits(actorOf(request), request.query),
+  );
+
+  // The course's teaching team reads its state too (whether AI is on, what is left); only administrators set it.
+  app.get(
+    '/api/ai/courses/:courseId/credit',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: AiCourseIdParamsSchema, response: { 200: CourseCreditSchema } },
+    },
+    async (request, reply) => {
+      reply.headers(noStore);
+      return ai.courseCredit(actorOf(request), request.params.courseId);
+    },
+  );
+
+  app.put(
+    '/api/ai/courses/:courseId/credit',
+    {
+      config: { access: 'org_admin' },
+      schema: {
+        tags,
+        params: AiCourseIdParamsSchema,
+        body: AllocateCourseCreditSchema,
+        response: { 200: CourseCreditSchema },
+      },
+    },
+    async (request) => ai.allocateToCourse(actorOf(request), request.params.courseId, request.body),
+  );
+
+  app.get(
+    '/api/ai/config',
+    { config: { access: 'org_admin' }, schema: { tags, response: { 200: AiConfigSchema } } },
+    async (request) => ai.config(actorOf(request)),
+  );
+
+  app.put(
+    '/api/ai/config',
+    {
+      config: { access: 'org_admin' },
+      schema: { tags, body: UpdateAiConfigSchema, response: { 200: AiConfigSchema } },
+    },
+    async (request) => ai.updateConfig(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api/ai/usage/features',
+    {
+      config: { access: 'org_admin' },
+      schema: { tags, querystring: AiUsageQuerySchema, response: { 200: AiUsageByFeatureSchema } },
+    },
+    async (request) => ai.usageByFeature(actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/ai/usage/users',
+    {
+      config: { access: 'org_admin' },
+      schema: { tags, querystring: AiUsageByUserQuerySchema, response: { 200: AiUsageByUserPageSchema } },
+    },
+    async (request) => ai.usageByUser(actorOf(request), request.query),
   );
 
   app.put(

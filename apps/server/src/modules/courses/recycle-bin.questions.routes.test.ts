@@ -174,15 +174,79 @@ describe('a question of a course library', () => {
     expect(await questionItem(gone as number)).toBeUndefined();
   });
 
-  it('deletes a personal library question at once: there is no course bin to hold it', async () => {
-    const lib = await createSubjectLib(t, { orgId: world.org.id, ownerId: world.teacher.id });
-    const [id] = await insertSubjects(t, { libId: lib.id }, [singleChoice(1)], world.teacher.id);
-    expect((await as(teacher(), 'DELETE', `/api/subjects/${id}`)).statusCode).toBe(200);
+  it('puts a personal library question in its owner’s own bin, hidden from every read, restorable and purged', async () => {
+    const lib = await createSubjectLib(t, {
+      orgId: world.org.id,
+      ownerId: world.teacher.id,
+      title: 'My bank',
+    });
+    const [keep, gone] = await insertSubjects(
+      t,
+      { libId: lib.id },
+      [singleChoice(1, 'Personal keep'), singleChoice(1, 'Personal gone')],
+      world.teacher.id,
+    );
+    if (keep === undefined || gone === undefined) throw new Error('library not built');
+    expect((await as(teacher(), 'DELETE', `/api/subjects/${gone}`)).statusCode).toBe(200);
+    const [row] = await t.db.select().from(subjects).where(eq(subjects.id, gone));
+    expect(row?.recycleBinItemId).not.toBeNull();
+
+    // Every read of the library's questions skips it.
+    const shown = JSON.stringify((await as(teacher(), 'GET', `/api/subject-libs/${lib.id}`)).json());
+    expect(shown).toContain('Personal keep');
+    expect(shown).not.toContain('Personal gone');
+    const listed = JSON.stringify((await as(teacher(), 'GET', '/api/subject-libs?with_folder=1')).json());
+    expect(listed).toContain('"subjects_count":1');
+    expect((await as(teacher(), 'GET', `/api/subjects/${gone}`)).statusCode).toBe(404);
+    const target = await createOpenExam(t, world, [], { published: false });
     expect(
-      await t.db
-        .select()
-        .from(subjects)
-        .where(eq(subjects.id, id as number)),
-    ).toEqual([]);
+      (await as(teacher(), 'POST', `/api/subject-libs/${lib.id}/copy?examId=${target.id}`)).statusCode,
+    ).toBeLessThan(300);
+    const copied = (await as(teacher(), 'GET', `/api/exams/${target.id}/subjects`)).json();
+    expect(copied.subjects.map((s: { description: string }) => s.description)).toEqual([
+      '<p>Personal keep</p>',
+    ]);
+
+    // The owner's personal bin lists it; nobody else's does, and nobody else may act on it.
+    const personal = async (session: Session) => {
+      const res = await as(session, 'GET', '/api/recycle-bin/personal');
+      expect(res.statusCode).toBe(200);
+      return RecycleBinResponseSchema.parse(res.json()).items;
+    };
+    const [item] = await personal(teacher());
+    expect(item).toMatchObject({
+      type: 'question',
+      item_id: gone,
+      course_id: null,
+      source: { type: 'library', id: lib.id, title: 'My bank' },
+    });
+    if (!item) throw new Error('not in the bin');
+    expect(await personal(student())).toEqual([]);
+    expect(await questionItem(gone)).toBeUndefined();
+    expect((await as(student(), 'POST', `/api/recycle-bin/${item.id}/restore`)).statusCode).toBe(404);
+    expect((await as(student(), 'DELETE', `/api/recycle-bin/${item.id}`)).statusCode).toBe(404);
+
+    // Restored whole by its owner.
+    expect((await as(teacher(), 'POST', `/api/recycle-bin/${item.id}/restore`)).statusCode).toBe(200);
+    expect(JSON.stringify((await as(teacher(), 'GET', `/api/subject-libs/${lib.id}`)).json())).toContain(
+      'Personal gone',
+    );
+    expect(await personal(teacher())).toEqual([]);
+
+    // Deleted again, it is purged once the retention has passed.
+    expect((await as(teacher(), 'DELETE', `/api/subjects/${gone}`)).statusCode).toBe(200);
+    const [again] = await personal(teacher());
+    if (!again) throw new Error('not in the bin');
+    await t.db
+      .update(recycleBinItems)
+      .set({ deletedAt: new Date(Date.now() - 31 * DAY) })
+      .where(eq(recycleBinItems.id, again.id));
+    await t.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(eq(jobs.type, RECYCLE_BIN_PURGE_JOB));
+    await runJobsUntilIdle(t);
+    expect(await t.db.select().from(subjects).where(eq(subjects.id, gone))).toEqual([]);
+    expect(await personal(teacher())).toEqual([]);
   });
 });

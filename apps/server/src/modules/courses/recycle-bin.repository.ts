@@ -7,6 +7,7 @@ import { subjectNotDeleted, subjects } from '../../db/schema/exams.ts';
 import { users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { CourseAccessRow } from './course-access.ts';
+import { nextPaperVersion } from '../exams/paper-version.ts';
 
 export type RecycleBinItemRow = typeof recycleBinItems.$inferSelect;
 export type NewRecycleBinItem = typeof recycleBinItems.$inferInsert;
@@ -49,6 +50,25 @@ export function recycleBinRepository(db: Database) {
             sql`${recycleBinItems.itemType} <> 'course'`,
             // A question whose library was removed since went with it: nothing is left to restore.
             sql`(${recycleBinItems.itemType} <> 'question' or exists (select 1 from ${subjects} where ${subjects.recycleBinItemId} = ${recycleBinItems.id}))`,
+          ),
+        )
+        .orderBy(desc(recycleBinItems.deletedAt), desc(recycleBinItems.id));
+      return rows.map((r) => ({ ...r.item, deletedByName: r.deletedByName }));
+    },
+
+    /** A person's own bin (questions of their personal libraries), newest deletion first. */
+    async listPersonal(orgId: number, ownerId: number, tx: Executor = db): Promise<RecycleBinListRow[]> {
+      const rows = await tx
+        .select(listColumns)
+        .from(recycleBinItems)
+        .leftJoin(users, eq(users.id, recycleBinItems.deletedBy))
+        .where(
+          and(
+            eq(recycleBinItems.orgId, orgId),
+            eq(recycleBinItems.ownerId, ownerId),
+            isNull(recycleBinItems.courseId),
+            // A question whose library was removed since went with it: nothing is left to restore.
+            sql`exists (select 1 from ${subjects} where ${subjects.recycleBinItemId} = ${recycleBinItems.id})`,
           ),
         )
         .orderBy(desc(recycleBinItems.deletedAt), desc(recycleBinItems.id));
@@ -155,6 +175,11 @@ export function recycleBinRepository(db: Database) {
         .from(activities)
         .where(eq(activities.id, top.activityId))
         .for('update');
+      // A restored question changes the paper: its version moves on, as with any paper write.
+      await tx
+        .update(activities)
+        .set({ updatedAt: nextPaperVersion })
+        .where(eq(activities.id, top.activityId));
       const paper = and(eq(subjects.activityId, top.activityId), eq(subjects.isMakeup, top.isMakeup));
       const [started] = await tx
         .select({ id: examPaperInstances.id })
@@ -208,7 +233,7 @@ export function recycleBinRepository(db: Database) {
           .delete(recycleBinItems)
           .where(
             and(
-              eq(recycleBinItems.courseId, item.courseId),
+              eq(recycleBinItems.courseId, item.courseId ?? 0),
               inArray(recycleBinItems.itemType, ['activity', 'syllabus']),
               sql`${recycleBinItems.id} in (${inModule(activities)} union ${inModule(syllabi)})`,
             ),

@@ -32,6 +32,16 @@ export function registerRecycleBinRoutes(app: Api, ctx: AppContext): void {
     async (request) => bin.listCourses(actorOf(request)),
   );
 
+  // Questions of a personal library have no course bin: each person has a bin of their own.
+  app.get(
+    '/api/recycle-bin/personal',
+    {
+      config: { access: 'user' },
+      schema: { tags, response: { 200: RecycleBinResponseSchema } },
+    },
+    async (request) => bin.listPersonal(actorOf(request)),
+  );
+
   app.post(
     '/api/recycle-bin/:id/restore',
     {

@@ -27,7 +27,10 @@ const PURGE_BATCH = 100;
 export type BinnedRow = {
   type: RecycleBinItemType;
   id: number;
-  courseId: number;
+  /** The course whose bin takes it, or null with `ownerId` for a personal bin. */
+  courseId: number | null;
+  /** A personal bin's owner (a question of their personal library). */
+  ownerId?: number;
   title: string;
   activityType?: string;
   /** For a question: the library or exam it is in. */
@@ -50,6 +53,11 @@ export function recycleBinService(ctx: AppContext) {
   async function managedItem(actor: Actor, itemId: number): Promise<RecycleBinItemRow> {
     const item = await repo.findById(itemId);
     if (!item || item.orgId !== actor.orgId) throw notFound('courses.recycleBinItemNotFound');
+    // A personal bin is its owner's alone; to anyone else its items do not exist.
+    if (item.courseId === null) {
+      if (item.ownerId !== actor.userId) throw notFound('courses.recycleBinItemNotFound');
+      return item;
+    }
     const access = accessFromRow(
       actor,
       item.courseId,
@@ -123,6 +131,7 @@ export function recycleBinService(ctx: AppContext) {
         {
           orgId: actor.orgId,
           courseId: row.courseId,
+          ownerId: row.courseId === null ? (row.ownerId ?? actor.userId) : null,
           itemType: row.type,
           itemId: row.id,
           title: row.title,
@@ -151,6 +160,15 @@ export function recycleBinService(ctx: AppContext) {
       const access: CourseAccess = await courseAccess(ctx.db).load(actor, courseId);
       assertCan(access, 'recycle_bin.manage', 'courses.recycleBinInstructorsOnly');
       const rows = await repo.listOfCourse(courseId);
+      return {
+        items: rows.map((row) => presentRecycleBinItem(row, retentionMs)),
+        retention_days: retentionMs / DAY_MS,
+      };
+    },
+
+    /** The caller's personal bin: questions deleted from their personal libraries. */
+    async listPersonal(actor: Actor): Promise<RecycleBinResponse> {
+      const rows = await repo.listPersonal(actor.orgId, actor.userId);
       return {
         items: rows.map((row) => presentRecycleBinItem(row, retentionMs)),
         retention_days: retentionMs / DAY_MS,

@@ -76,6 +76,9 @@ function toModel(s: Subject | SubSubject, subs: readonly SubSubject[]): Question
     answer: s.answer,
     answer_explanation: s.answer_explanation,
     knowledge_node_names: [...s.knowledge_node_names],
+    note: s.note,
+    // Stored questions keep no category: a library is where they are filed.
+    category: null,
     settings: { ...s.settings },
     // A stored question has nothing left to warn about.
     notes: [],

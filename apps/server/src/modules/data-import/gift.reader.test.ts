@@ -52,8 +52,8 @@ The capital of Italy is {=Rome ~Milan ~Naples} and it is old.
 describe('readGift', () => {
   it('reads every GIFT question type into the question model', () => {
     const { questions } = readGift(SAMPLE, { locale: 'en-US' });
-    // Each question's notes are checked below, with what it lost.
-    expect(questions.map((question) => ({ ...question, notes: [] }))).toEqual([
+    // Each question's notes, names and category are checked below.
+    expect(questions.map((question) => ({ ...question, notes: [], note: null, category: null }))).toEqual([
       q('single_selection', {
         description: 'What is the capital of <b>France</b>?',
         options: [
@@ -132,6 +132,41 @@ describe('readGift', () => {
         ],
       }),
     ]);
+  });
+
+  it('keeps each title as the question’s note and files it under the $CATEGORY in force', () => {
+    const { questions } = readGift(SAMPLE, { locale: 'en-US' });
+    expect(questions.map((question) => question.note)).toEqual([
+      'Capital',
+      'Primes',
+      'Flat earth',
+      'Sun',
+      null,
+      null,
+      'Pi',
+      'Moodle',
+      'Match',
+      'Essay',
+      'Escapes',
+    ]);
+    expect(new Set(questions.map((question) => question.category))).toEqual(
+      new Set(['$course$/top/Geography']),
+    );
+    const { questions: filed } = readGift(
+      '::A::One? {T}\n\n$CATEGORY: $course$/top/Unit 1/Part b\n\n::B::Two? {F}\n',
+      { locale: 'en-US' },
+    );
+    expect(filed.map((question) => [question.note, question.category])).toEqual([
+      ['A', null],
+      ['B', '$course$/top/Unit 1/Part b'],
+    ]);
+  });
+
+  it('cuts a title longer than a note may be, and says so on the question', () => {
+    const long = 'n'.repeat(230);
+    const [question] = readGift(`::${long}::Long? {T}`, { locale: 'en-US' }).questions;
+    expect(question?.note).toBe('n'.repeat(200));
+    expect(question?.notes.join(' ')).toContain('longer than 200 characters');
   });
 
   it('notes on each question the partly right answers a blank cannot keep, not on the file', () => {

@@ -47,25 +47,34 @@ function takeFormat(text: string, fallback: TextFormat): { format: TextFormat; t
   return { format: (tag[1] ?? '').toLowerCase() as TextFormat, text: text.slice(tag[0].length) };
 }
 
-type Block = { line: number; text: string };
+/** `category`: the `$CATEGORY:` path in force where the block starts, as written; null before any. */
+type Block = { line: number; text: string; category: string | null };
 
-/** Splits the file into question blocks on blank lines, dropping comment and category lines. */
+/**
+ * Splits the file into question blocks on blank lines, dropping comment lines; a `$CATEGORY:` line files
+ * the questions after it.
+ */
 function splitBlocks(text: string): Block[] {
   const blocks: Block[] = [];
-  let current: { line: number; lines: string[] } | null = null;
-  const flush = (block: { line: number; lines: string[] } | null) => {
-    if (block) blocks.push({ line: block.line, text: block.lines.join('\n') });
+  let category: string | null = null;
+  let current: { line: number; lines: string[]; category: string | null } | null = null;
+  const flush = (block: typeof current) => {
+    if (block) blocks.push({ line: block.line, text: block.lines.join('\n'), category: block.category });
   };
   for (const [index, line] of text.split(/\r\n?|\n/).entries()) {
     const trimmed = line.trim();
-    if (trimmed.startsWith('//') || trimmed.startsWith('$CATEGORY:')) continue;
+    if (trimmed.startsWith('//')) continue;
+    if (trimmed.startsWith('$CATEGORY:')) {
+      category = trimmed.slice('$CATEGORY:'.length).trim() || null;
+      continue;
+    }
     if (trimmed === '') {
       flush(current);
       current = null;
     } else if (current) {
       current.lines.push(line);
     } else {
-      current = { line: index + 1, lines: [line] };
+      current = { line: index + 1, lines: [line], category };
     }
   }
   flush(current);
@@ -260,6 +269,9 @@ export function readGift(
     question.answer_explanation = explanation === '' ? null : explanation;
     // What Lectern cannot keep is said on the question itself, where the teacher previews it.
     warnings.beginQuestion();
+    // The title names the question for the teaching team: kept as its note, as is where it was filed.
+    question.note = title ? warnings.noteFromName(restore(title[1] ?? '')) : null;
+    question.category = block.category;
     if (answers.kind === 'short' || answers.kind === 'numerical') {
       const dropped = answers.partial.map((item) => `${restore(item.text)} (${item.weight ?? 0}%)`);
       if (dropped.length > 0) {

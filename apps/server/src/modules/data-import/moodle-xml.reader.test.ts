@@ -143,10 +143,30 @@ Use &lt;200 words.</text></questiontext>
 `;
 
 describe('readMoodleXml', () => {
+  it('keeps each question’s name as its note and the category entry it was filed under', () => {
+    const { questions } = readMoodleXml(SAMPLE, { locale: 'en-US' });
+    expect(questions[0]?.note).toBe('Capital of France');
+    expect(questions.map((question) => question.note)).toContain('Primes');
+    expect(new Set(questions.map((question) => question.category))).toEqual(
+      new Set(['$course$/top/Default for Geography']),
+    );
+    const two = `<quiz>
+  <question type="truefalse"><name><text>Before</text></name><questiontext><text>One?</text></questiontext>
+    <answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>
+  <question type="category"><category><text>$course$/top/Unit 1/Part b</text></category></question>
+  <question type="truefalse"><name><text>After</text></name><questiontext><text>Two?</text></questiontext>
+    <answer fraction="100"><text>true</text></answer><answer fraction="0"><text>false</text></answer></question>
+</quiz>`;
+    expect(readMoodleXml(two, { locale: 'en-US' }).questions.map((q) => [q.note, q.category])).toEqual([
+      ['Before', null],
+      ['After', '$course$/top/Unit 1/Part b'],
+    ]);
+  });
+
   it('reads every supported Moodle question type into the question model', () => {
     const { questions } = readMoodleXml(SAMPLE, { locale: 'en-US' });
-    // Each question's notes are checked below, with what it lost.
-    expect(questions.map((question) => ({ ...question, notes: [] }))).toEqual([
+    // Each question's notes, name and category are checked below.
+    expect(questions.map((question) => ({ ...question, notes: [], note: null, category: null }))).toEqual([
       q('single_selection', {
         // The picture the file carries travels inline; the convert step stores it as an upload.
         description:

@@ -512,19 +512,25 @@ export function readMoodleXml(
 
   const questions: QuestionModel[] = [];
   let number = 0;
+  let category: string | null = null;
   for (const question of children(quiz, 'question')) {
     const type = question.attrs.type ?? '';
-    // A category entry only says where the following questions were filed in Moodle.
-    if (type === 'category') continue;
+    // A category entry says where the questions after it were filed in Moodle.
+    if (type === 'category') {
+      category = textOf(child(question, 'category')) || null;
+      continue;
+    }
     number += 1;
-    const label = textOf(child(question, 'name')) || warnings.questionLabel(number);
+    const name = textOf(child(question, 'name'));
+    const label = name || warnings.questionLabel(number);
     // The losses of a question are noted on it; a question not imported is said for the file instead.
     warnings.beginQuestion();
     const read = readQuestion(question, { warnings, label, trueWord, falseWord });
+    const note = read !== null && !('warning' in read) ? warnings.noteFromName(name) : null;
     const notes = warnings.endQuestion();
     if (read === null) warnings.add('interchange.typeUnsupported', { question: label, type });
     else if ('warning' in read) warnings.add(read.warning, { question: label });
-    else questions.push({ ...read, notes });
+    else questions.push({ ...read, note, category, notes });
   }
   return { questions, warnings: warnings.list() };
 }

@@ -53,7 +53,9 @@ function share(count: number): string {
   return count > 0 ? formatNumber(Math.round((100 / count) * 1e5) / 1e5) : '0';
 }
 
+/** The question's note is its name in Moodle (an imported name comes back as it was); else its first words. */
 function nameOf(q: QuestionModel, fallback: string): string {
+  if (q.note) return q.note;
   const text = plainText(q.description);
   return text === '' ? fallback : [...text].slice(0, NAME_LENGTH).join('');
 }

@@ -25,6 +25,10 @@ export type QuestionModel = {
   answer: string | null;
   answer_explanation: string | null;
   knowledge_node_names: string[];
+  /** The teaching team's note (a Moodle or GIFT question name), stored with the question. */
+  note: string | null;
+  /** Where the file filed the question (Moodle's category path as written); top-level questions only. */
+  category: string | null;
   settings: { case_sensitive?: boolean; unordered_blanks?: boolean };
   /**
    * What the source file had that this question lost on import (partial credit, a tolerance, a picture), in
@@ -46,6 +50,8 @@ export function emptyQuestion(type: SubjectType): QuestionModel {
     answer: null,
     answer_explanation: null,
     knowledge_node_names: [],
+    note: null,
+    category: null,
     settings: {},
     notes: [],
     sub_subjects: [],

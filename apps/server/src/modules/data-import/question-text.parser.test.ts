@@ -95,10 +95,12 @@ describe('the example of the format doc', () => {
         blanks: [],
         settings: {},
         knowledge_node_names: ['地理', '首都'],
+        note: null,
         errors: [],
         warnings: [],
         number: '1',
         line: 1,
+        category: null,
         sub_subjects: [],
       },
     ]);
@@ -1245,5 +1247,42 @@ describe('papers as teachers write them (issue 19)', () => {
     const s = only(['1. [填空题] 圆周率约为____，e 约为____', '答案：3.14±0.01；2.71..2.72|e'], 'zh-CN');
     expect(errors(s)).toEqual([]);
     expect(s.blanks.map((b) => b.answers)).toEqual([['3.14±0.01'], ['2.71..2.72', 'e']]);
+  });
+});
+
+describe('notes and categories', () => {
+  it('reads a note and a category line in any language, the category as a path without Moodle’s root', () => {
+    const [first, second] = parse(
+      [
+        '1. [判断题] 地球是圆的。',
+        '答案：对',
+        '备注：地理-01',
+        '分类：$course$/top/地理 / 第一章',
+        '2. [True or false] The sun is a star.',
+        'Answer: True',
+        'Note: astro &amp; &lt;stars&gt;',
+        'Category: Science',
+      ],
+      'en-US',
+    ).subjects;
+    expect(first?.errors).toEqual([]);
+    expect(first?.note).toBe('地理-01');
+    expect(first?.category).toBe('地理/第一章');
+    expect(second?.errors).toEqual([]);
+    expect(second?.note).toBe('astro & <stars>');
+    expect(second?.category).toBe('Science');
+  });
+
+  it('gives a question without those lines no note and no category', () => {
+    const subject = only(['1. [判断题] 地球是圆的。', '答案：对']);
+    expect(subject.note).toBeNull();
+    expect(subject.category).toBeNull();
+  });
+
+  it('refuses a note longer than 200 characters on its line, and a second note line', () => {
+    const long = only(['1. [判断题] 地球是圆的。', '答案：对', `备注：${'长'.repeat(201)}`]);
+    expect(long.errors.map((e) => [e.field, e.line])).toEqual([['note', 3]]);
+    const twice = only(['1. [判断题] 地球是圆的。', '答案：对', '备注：a', '備註：b']);
+    expect(twice.errors.map((e) => e.code)).toEqual(['duplicateLabel']);
   });
 });

@@ -42,7 +42,9 @@ type LabelKind =
   | 'difficulty_level'
   | 'knowledge_node_names'
   | 'option_weights'
-  | 'note';
+  | 'note'
+  | 'subject_note'
+  | 'category';
 type PartKind = 'description' | 'option' | 'pair' | LabelKind | 'ignored';
 type Level = 0 | 1 | 2 | 3;
 
@@ -89,6 +91,10 @@ type Draft = {
   weights: { byLetter: Map<string, number>; line: number } | null;
   /** Import notes ("导入提示：…"): the question's warnings. */
   notes: string[];
+  /** The teaching team's note ("备注：…", a file's question name), stored with the question. */
+  subjectNote: string | null;
+  /** Where the file filed the question ("分类：…"); read on top-level questions only. */
+  category: string | null;
   labelLines: Partial<Record<LabelKind, number>>;
   subs: Draft[];
   errors: ImportError[];
@@ -143,6 +149,8 @@ for (const lang of TEMPLATE_LANGS) {
     ['knowledge_node_names', vocabulary.knowledgeNodes],
     ['option_weights', vocabulary.optionWeights],
     ['note', vocabulary.notes],
+    ['subject_note', vocabulary.questionNote],
+    ['category', vocabulary.category],
   ];
   for (const [kind, names] of labels) for (const name of names) LABEL_BY_NAME.set(wordKey(name), kind);
   const levels: [Level, readonly string[]][] = [
@@ -591,6 +599,8 @@ class QuestionTextParser {
       knowledge: [],
       weights: null,
       notes: [],
+      subjectNote: null,
+      category: null,
       labelLines: {},
       subs: [],
       errors: [],
@@ -713,6 +723,13 @@ class QuestionTextParser {
       }
       case 'knowledge_node_names':
         d.knowledge = this.splitItems(content);
+        break;
+      case 'subject_note':
+        d.subjectNote = content.text.trim() || null;
+        break;
+      case 'category':
+        // A category names where the whole question was filed, so a sub-question's line counts for its stem.
+        (d.parent ?? d).category = categoryPath(content.text);
         break;
       case 'option_weights': {
         const byLetter = optionWeightsOf(content.norm);
@@ -888,7 +905,7 @@ class QuestionTextParser {
 
   private finishTop(d: Draft, sort: number): ImportedSubject {
     const subs = d.subs.map((sub, i) => this.finish(sub, i + 1));
-    const subject: ImportedSubject = { ...this.finish(d, sort), sub_subjects: subs };
+    const subject: ImportedSubject = { ...this.finish(d, sort), category: d.category, sub_subjects: subs };
     const type = subject.type;
     if (STEM_TYPES.includes(type)) {
       const sum = roundPoints(subs.reduce((total, sub) => total + sub.point, 0));
@@ -936,6 +953,7 @@ class QuestionTextParser {
       blanks: [],
       settings: {},
       knowledge_node_names: d.knowledge,
+      note: d.subjectNote,
       errors: d.errors,
       warnings: d.notes,
       number: d.number,
@@ -1239,8 +1257,24 @@ class QuestionTextParser {
       return d.labelLines[head] ?? d.line;
     }
     if (head === 'point') return d.point?.line ?? d.line;
+    if (head === 'note') return d.labelLines.subject_note ?? d.line;
     return d.line;
   }
+}
+
+/**
+ * A category as a path of levels: "a / b" and "a/b" read alike, empty levels go, and Moodle's context root
+ * (`$course$`, `$system$`, …) with its "top" level is not part of a name a teacher chose.
+ */
+export function categoryPath(text: string): string | null {
+  const levels = text
+    .split('/')
+    .map((level) => level.replace(/\s+/g, ' ').trim())
+    .filter((level) => level !== '');
+  const rooted = /^\$\w+\$$/.test(levels[0] ?? '');
+  if (rooted) levels.shift();
+  if ((rooted || levels.length > 1) && levels[0]?.toLowerCase() === 'top') levels.shift();
+  return levels.length > 0 ? levels.join('/') : null;
 }
 
 /** Raw import content (HTML or plain text) in the question text format → imported questions. */

@@ -203,6 +203,10 @@ export function isTrueOption(content: string, index: number): boolean {
   return index === 0;
 }
 
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 class QuestionTextWriter {
   private readonly out: string[] = [];
   private readonly vocabulary: FormatVocabulary;
@@ -260,6 +264,8 @@ class QuestionTextWriter {
       const names = q.knowledge_node_names.map(escapeText).join(this.separator);
       this.line(`${this.label(this.vocabulary.knowledgeNodes)}${names}`);
     }
+    if (q.note) this.line(`${this.label(this.vocabulary.questionNote)}${escapeText(oneLine(q.note))}`);
+    if (q.category) this.line(`${this.label(this.vocabulary.category)}${escapeText(oneLine(q.category))}`);
     // What the source file had that this question lost: one line each, read back as the question's warnings.
     for (const note of q.notes) {
       this.line(`${this.label(this.vocabulary.notes)}${escapeText(note.replace(/\s+/g, ' ').trim())}`);

@@ -1,5 +1,6 @@
 import type { Locale } from '@lectern/contracts/common/locale';
 import type { MessageParams } from '@lectern/contracts/common/messages';
+import { SUBJECT_LIMITS } from '@lectern/contracts/exams/subject.schemas';
 import { translate, type MessageKey } from '../../platform/messages.ts';
 
 /**
@@ -47,6 +48,19 @@ export class ReaderWarnings {
   imagePlaceholder(name: string): string {
     this.imageDropped();
     return translate(this.locale, 'interchange.imagePlaceholder', { name });
+  }
+
+  /**
+   * A file's question name as the question's note: one line of plain text, cut to the note's limit with the
+   * loss noted on the question (call while its losses are collected).
+   */
+  noteFromName(name: string): string | null {
+    const line = name.replace(/\s+/g, ' ').trim();
+    if (line === '') return null;
+    const max = SUBJECT_LIMITS.noteMax;
+    if ([...line].length <= max) return line;
+    this.note('interchange.nameShortened', { maximum: max, name: line });
+    return [...line].slice(0, max).join('');
   }
 
   /** A question's name for messages when the file gives none. */

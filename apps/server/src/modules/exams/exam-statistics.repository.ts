@@ -4,7 +4,7 @@ import type { SubjectScore } from '@lectern/contracts/exams/grading';
 import type { Executor } from '../../platform/database.ts';
 import { examineeRoleFilter } from './exam-taking.repository.ts';
 
-/** One examinee of a question with their answer to it (null fields: nothing submitted). */
+/** One examinee of a question with their answer to it (a page row of the statistics). */
 export type StudentAnswerRow = {
   userId: number;
   userNo: string;
@@ -14,9 +14,30 @@ export type StudentAnswerRow = {
   answerOptionIds: number[];
   answer: string | null;
   answers: { sort: number; content: string }[];
-  /** Exams: the question's entry in the score data; classroom exams: the stored grading. */
-  correct: boolean | null;
-  score: number | null;
+  /** Fully right (null: nothing submitted); see `rightness` below. */
+  right: boolean | null;
+};
+
+/** Which students a statistics page lists, and which page. */
+export type StatisticsFilter = {
+  unsubmitted: boolean;
+  optionId: number | null;
+  /** Lower-cased part of a student's number or name; null: no keyword. */
+  keyword: string | null;
+  limit: number;
+  offset: number;
+};
+
+/** The whole class's counts, how many chose each option, and the asked page of matching students. */
+export type QuestionStatisticsRows = {
+  studentsCount: number;
+  submitterCount: number;
+  correctCount: number;
+  /** Students who chose each option id (each student once per option). */
+  chosen: Map<number, number>;
+  /** Students matching the filter, over all pages. */
+  total: number;
+  items: StudentAnswerRow[];
 };
 
 /** A final submission's answers and scores (item analysis, typical mistakes). */
@@ -31,37 +52,31 @@ function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-/**
- * Students by number, then id, in code-point order. Sorted here rather than by the database's collation:
- * a collated sort of 5,000 names was a fifth of the statistics query's time, and student numbers are plain.
- */
-function byUserNo(a: StudentAnswerRow, b: StudentAnswerRow): number {
-  if (a.userNo !== b.userNo) return a.userNo < b.userNo ? -1 : 1;
-  return a.userId - b.userId;
+type RawStatistics = {
+  students_count: number | string;
+  submitter_count: number | string;
+  correct_count: number | string;
+  chosen: [string, number | string][] | string;
+  total: number | string;
+  items:
+    | {
+        user_id: number;
+        user_no: string;
+        name: string;
+        klass: string | null;
+        submitted: boolean;
+        option_ids: number[];
+        answer: string | null;
+        answers: { sort: number; content: string }[];
+        is_right: boolean | null;
+      }[]
+    | string;
+};
+
+/** Drivers hand json columns over parsed (node-postgres) or as text, depending on the type they see. */
+function parsed<T>(value: T | string): T {
+  return typeof value === 'string' ? (JSON.parse(value) as T) : value;
 }
-
-type RawAnswerRow = {
-  user_id: number;
-  user_no: string;
-  name: string;
-  klass: string | null;
-  submitted: boolean;
-  answer: Partial<ExamAnswer> | null;
-  score: Partial<SubjectScore> | null;
-};
-
-type RawClassroomRow = {
-  user_id: number;
-  user_no: string;
-  name: string;
-  klass: string | null;
-  submitted: boolean;
-  answer_option_ids: number[] | null;
-  answer: string | null;
-  answers: { sort: number; content: string }[] | null;
-  is_correct: boolean | null;
-  score: number | null;
-};
 
 /** Which examinees sit which paper: with make-up users, the make-up paper is theirs alone. */
 export type PaperSitters = { hasMakeupUsers: boolean; isMakeup: boolean };
@@ -72,81 +87,144 @@ function sitterFilter(examId: number, sitters: PaperSitters): SQL {
   return sitters.isMakeup ? inMakeup : sql`not ${inMakeup}`;
 }
 
+/** A json value when it is an array, else an empty one (a missing field or a json null). */
+const arrayOr = (value: SQL) =>
+  sql`(case when jsonb_typeof(${value}) = 'array' then ${value} else '[]'::jsonb end)`;
+
+/**
+ * Right means fully right: the grading's verdict, or for a marked subjective answer the full points. An
+ * answer still awaiting marking is not right yet; nothing submitted is neither (null).
+ */
+function rightness(correct: SQL, score: SQL, point: number): SQL {
+  return sql`(case when not submitted then null
+    when ${correct} is not null then ${correct}
+    else coalesce(${score} >= ${point}::float8 and ${point}::float8 > 0, false) end)`;
+}
+
+/**
+ * The statistics of one question in one statement: `examinees` yields every examinee of the question
+ * (user_id, user_no, name, department_id, submitted, option_ids, answer, answers, correct, score); the
+ * class's counts, the option counts, the filtered total and the page are computed by the database, so
+ * only the page's rows leave it, whatever the class size (bench/statistics-bench.ts: 5,000 answers).
+ */
+async function questionStatistics(
+  examinees: SQL,
+  point: number,
+  filter: StatisticsFilter,
+  tx: Executor,
+): Promise<QuestionStatisticsRows> {
+  const conditions: SQL[] = [sql`true`];
+  if (filter.unsubmitted) conditions.push(sql`not e.submitted`);
+  if (filter.optionId !== null)
+    conditions.push(sql`e.option_ids @> jsonb_build_array(${filter.optionId}::int)`);
+  // strpos, not like: a keyword's % and _ are plain characters.
+  if (filter.keyword !== null) {
+    conditions.push(
+      sql`(strpos(lower(e.user_no), ${filter.keyword}) > 0 or strpos(lower(e.name), ${filter.keyword}) > 0)`,
+    );
+  }
+  // Students by number, then id, in code-point order (collate "C"): student numbers are plain, and a
+  // collated sort of 5,000 names was a fifth of the query's time.
+  const result = await tx.execute(sql`
+    with source as materialized (${examinees}),
+    e as materialized (
+      select s.*, ${rightness(sql`s.correct`, sql`s.score`, point)} as is_right from source s
+    ),
+    filtered as materialized (select * from e where ${sql.join(conditions, sql` and `)})
+    select
+      (select count(*) from e) as students_count,
+      (select count(*) from e where e.submitted) as submitter_count,
+      (select count(*) from e where e.is_right) as correct_count,
+      (select coalesce(json_agg(json_build_array(c.option_id, c.n)), '[]') from (
+         select o.option_id, count(distinct e.user_id) as n
+         from e cross join lateral jsonb_array_elements_text(e.option_ids) as o(option_id)
+         where e.submitted group by o.option_id) c) as chosen,
+      (select count(*) from filtered) as total,
+      (select coalesce(json_agg(p), '[]') from (
+         select f.user_id, f.user_no, f.name, d.name as klass, f.submitted, f.option_ids, f.answer,
+                f.answers, f.is_right
+         from filtered f left join departments d on d.id = f.department_id
+         order by f.user_no collate "C", f.user_id
+         limit ${filter.limit} offset ${filter.offset}) p) as items`);
+  const [row] = rowsOf<RawStatistics>(result);
+  if (!row) throw new Error('statistics returned no row');
+  return {
+    studentsCount: Number(row.students_count),
+    submitterCount: Number(row.submitter_count),
+    correctCount: Number(row.correct_count),
+    chosen: new Map(parsed(row.chosen).map(([id, n]) => [Number(id), Number(n)])),
+    total: Number(row.total),
+    items: parsed(row.items).map((r) => ({
+      userId: Number(r.user_id),
+      userNo: r.user_no,
+      name: r.name,
+      klass: r.klass,
+      submitted: r.submitted,
+      answerOptionIds: r.option_ids,
+      answer: r.answer,
+      answers: r.answers,
+      right: r.is_right,
+    })),
+  };
+}
+
 /**
  * Statistics reads every examinee of a course with one answer each: single queries whose cost grows with
  * the class, never one round trip per student (the bench holds it under 50 ms for 5,000 answers).
  */
 export const examStatisticsRepository = {
-  /** Every examinee of the paper with their latest final submission's answer to one question. */
-  async examAnswers(
-    input: { courseId: number; examId: number; subjectId: number; sitters: PaperSitters },
+  /** One exam question over every examinee of its paper, each with their latest final submission's answer. */
+  async examQuestion(
+    input: { courseId: number; examId: number; subjectId: number; point: number; sitters: PaperSitters },
+    filter: StatisticsFilter,
     tx: Executor,
-  ): Promise<StudentAnswerRow[]> {
+  ): Promise<QuestionStatisticsRows> {
     const { courseId, examId, subjectId, sitters } = input;
     // The id is written into the path rather than passed as a jsonpath variable: a variables object would be
     // built again for every row, which doubled the query's time with 5,000 answers (bench/statistics-bench.ts).
     const path = sql`${`$[*] ? (@.subject_id == ${Math.trunc(subjectId)})`}::jsonpath`;
-    const result = await tx.execute(sql`
+    const examinees = sql`
       with latest as (
         select distinct on (es.examinee_id) es.examinee_id, es.submission_data, es.score_data
         from exam_submissions es
         where es.activity_id = ${examId} and es.status = 'submitted' and es.is_makeup = ${sitters.isMakeup}
         order by es.examinee_id, es.submitted_at desc nulls last, es.id desc
+      ), answered as (
+        select u.id as user_id, u.user_no, u.name, u.department_id, (l.examinee_id is not null) as submitted,
+               jsonb_path_query_first(l.submission_data, ${path}) as answer,
+               jsonb_path_query_first(l.score_data, ${path}) as score
+        from course_members
+        join users u on u.id = course_members.user_id
+        left join latest l on l.examinee_id = u.id
+        where course_members.course_id = ${courseId} and ${examineeRoleFilter} and ${sitterFilter(examId, sitters)}
       )
-      select u.id as user_id, u.user_no, u.name, d.name as klass,
-             (l.examinee_id is not null) as submitted,
-             jsonb_path_query_first(coalesce(l.submission_data, '[]'::jsonb), ${path}) as answer,
-             jsonb_path_query_first(coalesce(l.score_data, '[]'::jsonb), ${path}) as score
-      from course_members
-      join users u on u.id = course_members.user_id
-      left join departments d on d.id = u.department_id
-      left join latest l on l.examinee_id = u.id
-      where course_members.course_id = ${courseId} and ${examineeRoleFilter} and ${sitterFilter(examId, sitters)}
-`);
-    return rowsOf<RawAnswerRow>(result)
-      .map((r) => ({
-        userId: Number(r.user_id),
-        userNo: r.user_no,
-        name: r.name,
-        klass: r.klass,
-        submitted: r.submitted,
-        answerOptionIds: r.answer?.answer_option_ids ?? [],
-        answer: r.answer?.answer ?? null,
-        answers: r.answer?.answers ?? [],
-        correct: r.score?.correct ?? null,
-        score: r.score?.score ?? null,
-      }))
-      .sort(byUserNo);
+      select user_id, user_no, name, department_id, submitted,
+             case when submitted then ${arrayOr(sql`answer->'answer_option_ids'`)} else '[]'::jsonb end as option_ids,
+             case when submitted then answer->>'answer' end as answer,
+             case when submitted then ${arrayOr(sql`answer->'answers'`)} else '[]'::jsonb end as answers,
+             case when jsonb_typeof(score->'correct') = 'boolean' then (score->>'correct')::boolean end as correct,
+             case when jsonb_typeof(score->'score') = 'number' then (score->>'score')::float8 end as score
+      from answered`;
+    return questionStatistics(examinees, input.point, filter, tx);
   },
 
-  /** Every examinee of the course with their answer to one classroom question. */
-  async classroomAnswers(
-    input: { courseId: number; subjectId: number },
+  /** One classroom question over every examinee of the course, with their answer given in class. */
+  async classroomQuestion(
+    input: { courseId: number; subjectId: number; point: number },
+    filter: StatisticsFilter,
     tx: Executor,
-  ): Promise<StudentAnswerRow[]> {
-    const result = await tx.execute(sql`
-      select u.id as user_id, u.user_no, u.name, d.name as klass,
-             (ca.id is not null) as submitted, ca.answer_option_ids, ca.answer, ca.answers, ca.is_correct, ca.score
+  ): Promise<QuestionStatisticsRows> {
+    const examinees = sql`
+      select u.id as user_id, u.user_no, u.name, u.department_id, (ca.id is not null) as submitted,
+             case when ca.id is not null then ${arrayOr(sql`ca.answer_option_ids`)} else '[]'::jsonb end as option_ids,
+             ca.answer,
+             case when ca.id is not null then ${arrayOr(sql`ca.answers`)} else '[]'::jsonb end as answers,
+             ca.is_correct as correct, ca.score::float8 as score
       from course_members
       join users u on u.id = course_members.user_id
-      left join departments d on d.id = u.department_id
       left join classroom_answers ca on ca.subject_id = ${input.subjectId} and ca.user_id = u.id
-      where course_members.course_id = ${input.courseId} and ${examineeRoleFilter}
-`);
-    return rowsOf<RawClassroomRow>(result)
-      .map((r) => ({
-        userId: Number(r.user_id),
-        userNo: r.user_no,
-        name: r.name,
-        klass: r.klass,
-        submitted: r.submitted,
-        answerOptionIds: r.answer_option_ids ?? [],
-        answer: r.answer,
-        answers: r.answers ?? [],
-        correct: r.is_correct,
-        score: r.score === null ? null : Number(r.score),
-      }))
-      .sort(byUserNo);
+      where course_members.course_id = ${input.courseId} and ${examineeRoleFilter}`;
+    return questionStatistics(examinees, input.point, filter, tx);
   },
 
   /** The latest final submission of each examinee, for each of these exams (one paper: main or make-up). */

@@ -119,6 +119,73 @@ describe('answer statistics of an exam question', () => {
     expect(page2.items.map((r) => r.name)).toEqual(['Student 4']);
   });
 
+  it('counts a multiple choice once per chosen option and filters and pages in the database', async () => {
+    const exam = await createOpenExam(t, w, [
+      {
+        type: 'multiple_selection',
+        description: '<p>Prime numbers?</p>',
+        point: 2,
+        options: [pick('2', true), pick('3', true), pick('4', false)],
+      },
+      {
+        type: 'single_selection',
+        description: '<p>Other</p>',
+        point: 1,
+        options: [pick('x', true), pick('y', false)],
+      },
+    ]);
+    const [q, other] = await paperSubjects(t, exam.id);
+    const [two, three, four] = q!.options;
+    // Student 1 is right; Student 2 picks a wrong pair; Student 3 hands in without answering this question.
+    await takeExam(t, exam.id, student(0), [{ subject_id: q!.id, answer_option_ids: [two!.id, three!.id] }]);
+    await takeExam(t, exam.id, student(1), [{ subject_id: q!.id, answer_option_ids: [three!.id, four!.id] }]);
+    await takeExam(t, exam.id, student(2), [
+      { subject_id: other!.id, answer_option_ids: [other!.options[0]!.id] },
+    ]);
+    const all = (await statistics(exam.id, q!.id)).json<SubjectStatistics>();
+    expect(all.summary).toEqual({
+      studentsCount: 4,
+      submitterCount: 3,
+      correctCount: 1,
+      wrongCount: 2,
+      correctRate: 0.3333,
+    });
+    expect(all.options.map((o) => o.chosenCount)).toEqual([1, 2, 1]);
+    expect(all.items.map((r) => [r.name, r.answerOptionIds, r.isAnswerRight, r.unsubmitted])).toEqual([
+      ['Student 1', [two!.id, three!.id], true, false],
+      ['Student 2', [three!.id, four!.id], false, false],
+      ['Student 3', [], false, false],
+      ['Student 4', [], null, true],
+    ]);
+
+    // An option shared by two students, paged one at a time: the total counts every page.
+    const first = (
+      await statistics(exam.id, q!.id, `?option_id=${three!.id}&page_size=1`)
+    ).json<SubjectStatistics>();
+    expect(first).toMatchObject({ total: 2, pages: 2, page: 1 });
+    expect(first.items.map((r) => r.name)).toEqual(['Student 1']);
+    const second = (
+      await statistics(exam.id, q!.id, `?option_id=${three!.id}&page_size=1&page=2`)
+    ).json<SubjectStatistics>();
+    expect(second.items.map((r) => r.name)).toEqual(['Student 2']);
+    const beyond = (
+      await statistics(exam.id, q!.id, `?option_id=${three!.id}&page_size=1&page=5`)
+    ).json<SubjectStatistics>();
+    expect(beyond).toMatchObject({ total: 2, items: [] });
+
+    // Keyword and unsubmitted together; a keyword's % and _ are plain characters, not patterns.
+    const both = await statistics(exam.id, q!.id, '?unsubmitted=true&keyword=STUDENT%204');
+    expect(both.json<SubjectStatistics>().items.map((r) => r.name)).toEqual(['Student 4']);
+    const none = await statistics(exam.id, q!.id, '?unsubmitted=true&keyword=student%201');
+    expect(none.json<SubjectStatistics>()).toMatchObject({ total: 0, items: [], pages: 1 });
+    for (const pattern of ['%25', '_']) {
+      const literal = (await statistics(exam.id, q!.id, `?keyword=${pattern}`)).json<SubjectStatistics>();
+      expect(literal).toMatchObject({ total: 0, items: [] });
+    }
+    // The summary stays the whole class's under every filter.
+    expect(none.json<SubjectStatistics>().summary.studentsCount).toBe(4);
+  });
+
   it('refuses an option of another question and both filters at once', async () => {
     const { exam, q1, q2, a } = await takenExam();
     expect((await statistics(exam.id, q1.id, `?option_id=${q2.options[0]!.id}`)).statusCode).toBe(400);

@@ -10,63 +10,53 @@ import { invalid, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { assertCan } from '../courses/courses.policy.ts';
 import { examAccess, type LoadedExam } from './exam-access.ts';
-import { examStatisticsRepository, type StudentAnswerRow } from './exam-statistics.repository.ts';
+import {
+  examStatisticsRepository,
+  type QuestionStatisticsRows,
+  type StatisticsFilter,
+  type StudentAnswerRow,
+} from './exam-statistics.repository.ts';
 import { subjectsRepository, type SubjectTree } from './subjects.repository.ts';
 
 type StatisticsQuery = z.output<typeof SubjectStatisticsQuerySchema>;
 
-/**
- * Right means fully right: the grading's verdict, or for a marked subjective answer the full points. An
- * answer still awaiting marking is not right yet.
- */
-export function isRight(row: Pick<StudentAnswerRow, 'correct' | 'score'>, point: number): boolean {
-  if (row.correct !== null) return row.correct;
-  return row.score !== null && point > 0 && row.score >= point;
-}
-
-function toRow(row: StudentAnswerRow, point: number): StatisticsRow {
+function toRow(row: StudentAnswerRow): StatisticsRow {
   return {
     userId: row.userId,
     userNo: row.userNo,
     name: row.name,
     klass: row.klass,
     answerOptionIds: row.submitted ? row.answerOptionIds : [],
-    isAnswerRight: row.submitted ? isRight(row, point) : null,
+    isAnswerRight: row.submitted ? row.right === true : null,
     unsubmitted: !row.submitted,
     answers: row.submitted ? row.answers : [],
     answer: row.submitted ? row.answer : null,
   };
 }
 
-/** Summary, option counts and the asked page of one question's answers, from every examinee's row. */
-export function summariseAnswers(
+/** The filter and page the query asks for, as the repository takes them. */
+export function statisticsFilter(query: StatisticsQuery): StatisticsFilter {
+  const keyword = query.keyword?.toLowerCase();
+  return {
+    unsubmitted: query.unsubmitted === true,
+    optionId: query.option_id ?? null,
+    keyword: keyword ? keyword : null,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  };
+}
+
+/** Summary, option counts and the asked page of one question's answers. */
+export function presentStatistics(
   tree: Pick<SubjectTree, 'id' | 'type' | 'description' | 'point' | 'options'>,
-  students: readonly StudentAnswerRow[],
+  rows: QuestionStatisticsRows,
   query: StatisticsQuery,
 ): SubjectStatistics {
-  const rows = students.map((s) => toRow(s, tree.point));
-  const chosen = new Map<number, number>();
-  let submitterCount = 0;
-  let correctCount = 0;
-  for (const row of rows) {
-    if (row.unsubmitted) continue;
-    submitterCount += 1;
-    if (row.isAnswerRight) correctCount += 1;
-    for (const id of new Set(row.answerOptionIds)) chosen.set(id, (chosen.get(id) ?? 0) + 1);
-  }
-  const keyword = query.keyword?.toLowerCase();
-  const matching = rows.filter((row) => {
-    if (query.unsubmitted === true && !row.unsubmitted) return false;
-    if (query.option_id !== undefined && !row.answerOptionIds.includes(query.option_id)) return false;
-    if (keyword && !row.userNo.toLowerCase().includes(keyword) && !row.name.toLowerCase().includes(keyword))
-      return false;
-    return true;
-  });
-  const start = (query.page - 1) * query.page_size;
+  const { submitterCount, correctCount } = rows;
   return {
     subject: { id: tree.id, type: tree.type, description: tree.description, point: tree.point },
     summary: {
-      studentsCount: rows.length,
+      studentsCount: rows.studentsCount,
       submitterCount,
       correctCount,
       wrongCount: submitterCount - correctCount,
@@ -79,10 +69,10 @@ export function summariseAnswers(
         sort: o.sort,
         content: o.content,
         isAnswer: o.isAnswer,
-        chosenCount: chosen.get(o.id) ?? 0,
+        chosenCount: rows.chosen.get(o.id) ?? 0,
       })),
-    items: matching.slice(start, start + query.page_size),
-    ...pageMeta(query, matching.length),
+    items: rows.items.map(toRow),
+    ...pageMeta(query, rows.total),
   };
 }
 
@@ -97,8 +87,7 @@ export function examStatisticsService(ctx: AppContext) {
   }
 
   /** A question (or sub-question) of this exam's papers, with its options. */
-  async function questionOf(exam: LoadedExam, subjectId: number): Promise<SubjectTree> {
-    const trees = await subjectsRepository.loadByIds([subjectId], ctx.db);
+  function questionOf(exam: LoadedExam, subjectId: number, trees: readonly SubjectTree[]): SubjectTree {
     const find = (list: readonly SubjectTree[]): SubjectTree | undefined => {
       for (const tree of list) {
         if (tree.id === subjectId) return tree;
@@ -120,27 +109,36 @@ export function examStatisticsService(ctx: AppContext) {
       subjectId: number,
       query: StatisticsQuery,
     ): Promise<SubjectStatistics> {
-      const exam = await forReading(actor, examId);
-      const tree = await questionOf(exam, subjectId);
+      // The question is read beside the permission check rather than after it (one round trip less); it
+      // is only looked at once the check has passed.
+      const [exam, trees] = await Promise.all([
+        forReading(actor, examId),
+        subjectsRepository.loadByIds([subjectId], ctx.db),
+      ]);
+      const tree = questionOf(exam, subjectId, trees);
       if (query.option_id !== undefined && !tree.options.some((o) => o.id === query.option_id)) {
         throw invalid({ option_id: ['exams.statistics.optionNotFound'] });
       }
-      const students =
+      const filter = statisticsFilter(query);
+      const rows =
         exam.activity.type === 'classroom_exam'
-          ? await examStatisticsRepository.classroomAnswers(
-              { courseId: exam.activity.courseId, subjectId },
+          ? await examStatisticsRepository.classroomQuestion(
+              { courseId: exam.activity.courseId, subjectId, point: tree.point },
+              filter,
               ctx.db,
             )
-          : await examStatisticsRepository.examAnswers(
+          : await examStatisticsRepository.examQuestion(
               {
                 courseId: exam.activity.courseId,
                 examId: exam.activity.id,
                 subjectId,
+                point: tree.point,
                 sitters: { hasMakeupUsers: exam.settings.has_make_up_user, isMakeup: tree.isMakeup },
               },
+              filter,
               ctx.db,
             );
-      return summariseAnswers(tree, students, query);
+      return presentStatistics(tree, rows, query);
     },
   };
 }

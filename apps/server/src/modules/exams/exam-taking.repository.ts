@@ -10,6 +10,8 @@ import {
 import { examMakeupUsers, subjectNotDeleted, subjects } from '../../db/schema/exams.ts';
 import { users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { activities } from '../../db/schema/activities.ts';
+import { paperVersionSql } from './paper-version.ts';
 
 export type InstanceRow = typeof examPaperInstances.$inferSelect;
 export type SubmissionRow = typeof examSubmissions.$inferSelect;
@@ -27,7 +29,7 @@ export type OpenAttempt = {
   submission: Pick<SubmissionRow, 'id' | 'status' | 'draftData' | 'updatedAt'>;
 };
 type RawAttempt = {
-  id: number;
+  id: number | null;
   attempt: number;
   is_makeup: boolean;
   layout: PaperLayout | string;
@@ -274,7 +276,11 @@ export function examTakingRepository(db: Database) {
     /**
      * Starts an attempt: its paper instance and an empty draft submission, in one statement (so one round
      * trip, and never one without the other). Another request that started the same attempt number first
-     * wins; this one then gets undefined and reads theirs.
+     * wins; this one then gets undefined and reads theirs. The layout was built from the paper at
+     * `paperVersion`: when the paper has changed since (an author's write committed meanwhile), nothing is
+     * written and the answer is 'paper_changed'. The version is read under the key-share lock the foreign
+     * key takes anyway, which waits for an author holding the exam's row lock and then sees their version;
+     * an author who comes after finds this instance and may no longer change the paper.
      */
     async createAttempt(
       values: {
@@ -284,13 +290,19 @@ export function examTakingRepository(db: Database) {
         attempt: number;
         layout: PaperLayout;
         groupId: number | null;
+        paperVersion: string;
       },
       tx: Executor = db,
-    ): Promise<OpenAttempt | undefined> {
+    ): Promise<OpenAttempt | 'paper_changed' | undefined> {
       const result = await tx.execute(sql`
-        with i as (
+        with v as (
+          select ${activities.id} from ${activities}
+          where ${activities.id} = ${values.examId} and ${paperVersionSql} = ${values.paperVersion}
+          for key share
+        ), i as (
           insert into ${examPaperInstances} (activity_id, user_id, is_makeup, attempt, layout)
-          values (${values.examId}, ${values.userId}, ${values.isMakeup}, ${values.attempt}, ${JSON.stringify(values.layout)}::jsonb)
+          select ${values.examId}, ${values.userId}, ${values.isMakeup}, ${values.attempt}, ${JSON.stringify(values.layout)}::jsonb
+          from v
           on conflict do nothing
           returning id, attempt, is_makeup, layout, created_at
         ), s as (
@@ -298,11 +310,13 @@ export function examTakingRepository(db: Database) {
           select ${values.examId}, i.id, ${values.userId}, i.is_makeup, ${values.groupId}::int from i
           returning id, updated_at
         )
-        select i.id, i.attempt, i.is_makeup, i.layout, i.created_at, s.id as submission_id, s.updated_at
-        from i cross join s`);
+        select exists (select 1 from v) as fresh, i.id, i.attempt, i.is_makeup, i.layout, i.created_at,
+               s.id as submission_id, s.updated_at
+        from (select 1) as one left join i on true left join s on true`);
       // Both drivers answer a raw statement with its rows under `rows`.
-      const [row] = (result as unknown as { rows: RawAttempt[] }).rows;
-      if (!row) return undefined;
+      const [row] = (result as unknown as { rows: (RawAttempt & { fresh: boolean })[] }).rows;
+      if (!row?.fresh) return 'paper_changed';
+      if (row.id === null) return undefined;
       const layout = typeof row.layout === 'string' ? (JSON.parse(row.layout) as PaperLayout) : row.layout;
       return {
         instance: {

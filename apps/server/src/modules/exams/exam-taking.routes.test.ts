@@ -14,6 +14,8 @@ import {
 import { everyTypeInputs, singleChoice } from '../../test/exams-factories.ts';
 import { createGroup, createGroupSet, createUser, loginAs } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { examTakingRepository } from './exam-taking.repository.ts';
+import { paperVersionSql } from './paper-version.ts';
 
 let t: TestApp;
 let w: ExamWorld;
@@ -32,6 +34,88 @@ const distribute = (session = student(0), examId: number) =>
   as(session, { method: 'GET', url: `/api/exams/${examId}/distribute` });
 const submit = (session: typeof w.teacherSession, examId: number, payload: object) =>
   as(session, { method: 'POST', url: `/api/exams/${examId}/submissions`, payload });
+
+describe('the paper every start reads (cached per exam and paper version)', () => {
+  const teach = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: object) =>
+    as(w.teacherSession, { method, url, ...(payload ? { payload } : {}) });
+  const texts = (res: { json(): { subjects: { description: string }[] } }) =>
+    res
+      .json()
+      .subjects.map((s) => s.description)
+      .sort();
+  const versionOf = async (examId: number) => {
+    const [row] = await t.db
+      .select({ version: paperVersionSql })
+      .from(activities)
+      .where(eq(activities.id, examId));
+    return row?.version;
+  };
+
+  it('shows every write to the paper made before the first start: added, edited, deleted, restored', async () => {
+    const exam = await createOpenExam(t, w, [], { data: { random_subject_order: false } });
+    // Read (and cached) empty: nothing to take yet.
+    expect((await distribute(student(0), exam.id)).statusCode).toBe(403);
+    const versions = [await versionOf(exam.id)];
+
+    const added = await teach('POST', `/api/exams/${exam.id}/subjects`, {
+      subjects: [singleChoice(1, 'First'), singleChoice(1, 'Second')],
+    });
+    expect(added.statusCode).toBe(201);
+    versions.push(await versionOf(exam.id));
+    const [first, second] = added.json().subjects as { id: number }[];
+    expect(
+      (await teach('PUT', `/api/subjects/${first!.id}`, singleChoice(1, 'First, edited'))).statusCode,
+    ).toBe(200);
+    versions.push(await versionOf(exam.id));
+    expect((await teach('DELETE', `/api/subjects/${second!.id}`)).statusCode).toBe(200);
+    versions.push(await versionOf(exam.id));
+    const bin = await teach('GET', `/api/courses/${w.course.id}/recycle-bin`);
+    const item = (bin.json().items as { id: number; type: string; item_id: number }[]).find(
+      (i) => i.type === 'question' && i.item_id === second!.id,
+    );
+    expect((await teach('POST', `/api/recycle-bin/${item!.id}/restore`)).statusCode).toBe(200);
+    versions.push(await versionOf(exam.id));
+    // Each write moved the version on, so no process can serve the paper it read before.
+    expect(new Set(versions).size).toBe(versions.length);
+
+    const res = await distribute(student(0), exam.id);
+    expect(res.statusCode).toBe(200);
+    expect(texts(res)).toEqual(['<p>First, edited</p>', '<p>Second</p>']);
+    // Once handed out the paper is fixed, and every later start gets the same questions.
+    expect(texts(await distribute(student(1), exam.id))).toEqual(texts(res));
+    expect((await teach('PUT', `/api/subjects/${first!.id}`, singleChoice(1, 'Too late'))).statusCode).toBe(
+      409,
+    );
+  });
+
+  it('writes no attempt laid out from a paper an author changed meanwhile', async () => {
+    const exam = await createOpenExam(t, w, [singleChoice(1, 'Before')]);
+    const before = await versionOf(exam.id);
+    const [subject] = await paperSubjects(t, exam.id);
+    expect((await teach('PUT', `/api/subjects/${subject!.id}`, singleChoice(1, 'After'))).statusCode).toBe(
+      200,
+    );
+    const repo = examTakingRepository(t.db);
+    const stale = await repo.createAttempt({
+      examId: exam.id,
+      userId: w.students[0]!.user.id,
+      isMakeup: false,
+      attempt: 1,
+      layout: [{ subject_id: subject!.id, option_ids: [], sub: [] }],
+      groupId: null,
+      paperVersion: before!,
+    });
+    expect(stale).toBe('paper_changed');
+    const rows = await t.db
+      .select({ id: examPaperInstances.id })
+      .from(examPaperInstances)
+      .where(eq(examPaperInstances.activityId, exam.id));
+    expect(rows).toEqual([]);
+    const res = await distribute(student(0), exam.id);
+    expect(res.statusCode).toBe(200);
+    expect(texts(res)).toEqual(['<p>After</p>']);
+  });
+});
 
 describe('distributing a paper', () => {
   it('gives the student a paper without any answers in it', async () => {

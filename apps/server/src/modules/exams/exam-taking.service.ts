@@ -25,7 +25,7 @@ import { activitiesRepository } from '../activities/activities.repository.ts';
 import { courseAccess } from '../courses/course-access.ts';
 import { assertCan } from '../courses/courses.policy.ts';
 import type { LoadedExam } from './exam-access.ts';
-import { takingExamAccess, type OwnStanding } from './taking-exam-access.ts';
+import { takingExamAccess, type OwnStanding, type TakenExam } from './taking-exam-access.ts';
 import { buildLayout, indexLayout, orderByLayout, paperOf, type PaperIndex } from './exam-paper.ts';
 import {
   assertCanTake,
@@ -111,11 +111,11 @@ function storedAnswers(input: NonNullable<SubmitInput['subjects']>, paper: Paper
 }
 
 /**
- * How long a paper read for taking stays in memory. A paper is frozen once a student has started it
- * (authoring refuses changes then), and it is only read here once an attempt exists or is being created;
- * the expiry bounds the one race left (an edit committed while the first attempt is being created).
+ * Papers read for taking, kept by exam, paper (main or make-up) and paper version: a class starting at the
+ * same minute reads its paper once per process. The version comes with the exam's row in the query every
+ * start and hand-in makes anyway, and every paper write moves it on (paper-version.ts), so an edit is seen
+ * by every process on its next start without a message between them.
  */
-const PAPER_CACHE_MS = 30_000;
 const PAPER_CACHE_ENTRIES = 500;
 const KNOWN_INSTANCES = 5_000;
 
@@ -149,7 +149,7 @@ export function examTakingService(ctx: AppContext) {
     return exams.loadWithStanding(actor, examId);
   }
 
-  const papers = new Map<string, { expires: number; trees: Promise<SubjectTree[]> }>();
+  const papers = new Map<string, { version: string; trees: Promise<SubjectTree[]> }>();
   /**
    * Paper instances never change once created (order, owner, exam), so saves skip reading them again;
    * whether one is still a draft is checked by the write itself.
@@ -169,25 +169,25 @@ export function examTakingService(ctx: AppContext) {
     return found;
   }
 
-  /** A paper's questions for taking or grading it, shared by every student of the exam for a while. */
-  function loadPaper(examId: number, isMakeup: boolean): Promise<SubjectTree[]> {
-    const key = `${examId}:${isMakeup}`;
-    const now = Date.now();
+  /** A paper's questions for taking or grading it, read once per version and shared by every student. */
+  function loadPaper(exam: TakenExam, isMakeup: boolean): Promise<SubjectTree[]> {
+    const key = `${exam.activity.id}:${isMakeup}`;
+    const version = exam.paperVersion;
     const hit = papers.get(key);
-    if (hit && hit.expires > now) return hit.trees;
-    const trees = subjects.loadTrees({ activityId: examId, isMakeup }, {}, ctx.db);
+    if (hit && hit.version === version) {
+      // Least recently used goes first when the map is full.
+      papers.delete(key);
+      papers.set(key, hit);
+      return hit.trees;
+    }
+    const trees = subjects.loadTrees({ activityId: exam.activity.id, isMakeup }, {}, ctx.db);
     papers.delete(key);
-    papers.set(key, { expires: now + PAPER_CACHE_MS, trees });
+    papers.set(key, { version, trees });
     if (papers.size > PAPER_CACHE_ENTRIES) papers.delete(papers.keys().next().value ?? key);
-    // An empty paper may be filled any moment (nobody can have started it), and a failed read is retried.
-    void trees.then(
-      (loaded) => {
-        if (loaded.length === 0 && papers.get(key)?.trees === trees) papers.delete(key);
-      },
-      () => {
-        if (papers.get(key)?.trees === trees) papers.delete(key);
-      },
-    );
+    // A failed read is tried again by the next caller.
+    trees.catch(() => {
+      if (papers.get(key)?.trees === trees) papers.delete(key);
+    });
     return trees;
   }
 
@@ -216,7 +216,7 @@ export function examTakingService(ctx: AppContext) {
     if (!exam.activity.published) throw refuse('not_published');
   }
 
-  async function checkedExaminee(actor: Actor, examId: number): Promise<LoadedExam> {
+  async function checkedExaminee(actor: Actor, examId: number): Promise<TakenExam> {
     const exam = await exams.loadExam(actor, examId);
     assertExaminee(exam);
     return exam;
@@ -382,7 +382,7 @@ export function examTakingService(ctx: AppContext) {
      * `GET /api/exams/{id}/distribute`: resumes the caller's open attempt (same paper, latest draft) or
      * starts the next one while attempts remain.
      */
-    async distribute(actor: Actor, examId: number): Promise<DistributeResponse> {
+    async distribute(actor: Actor, examId: number, retries = 2): Promise<DistributeResponse> {
       const { exam, own } = await loadWithStanding(actor, examId);
       assertExaminee(exam);
       const window = windowReason(exam.activity, new Date());
@@ -392,21 +392,27 @@ export function examTakingService(ctx: AppContext) {
       let attempt = current.open;
       let trees: SubjectTree[];
       if (attempt) {
-        trees = await loadPaper(exam.activity.id, attempt.instance.isMakeup);
+        trees = await loadPaper(exam, attempt.instance.isMakeup);
       } else {
         if (current.used >= current.allowed) throw refuse('no_attempts_left');
-        trees = await loadPaper(exam.activity.id, current.isMakeup);
+        trees = await loadPaper(exam, current.isMakeup);
         if (trees.length === 0) throw refuse('no_questions');
-        attempt = await repo.createAttempt({
+        const created = await repo.createAttempt({
           examId: exam.activity.id,
           userId: actor.userId,
           isMakeup: current.isMakeup,
           attempt: current.maxAttempt + 1,
           layout: buildLayout(trees, exam.settings),
           groupId: current.scope.groupId,
+          paperVersion: exam.paperVersion,
         });
+        // An author changed the paper while it was being laid out: start again from the new one.
+        if (created === 'paper_changed') {
+          if (retries > 0) return this.distribute(actor, examId, retries - 1);
+          throw new AppError('conflict');
+        }
         // Another request (a second tab) started this attempt a moment ago: resume theirs.
-        attempt ??= await repo.findOpenAttempt(exam.activity.id, actor.userId);
+        attempt = created ?? (await repo.findOpenAttempt(exam.activity.id, actor.userId));
         if (!attempt) throw new AppError('conflict', 'exams.taking.alreadySubmitted');
       }
       const { instance, submission } = attempt;
@@ -512,7 +518,7 @@ export function examTakingService(ctx: AppContext) {
       }
 
       // Graded before anything is written: the paper and answers are fixed, and no lock waits on grading.
-      const trees = orderByLayout(await loadPaper(exam.activity.id, instance.isMakeup), instance.layout);
+      const trees = orderByLayout(await loadPaper(exam, instance.isMakeup), instance.layout);
       const graded = gradePaper(trees.map(toSubject), answers);
       const settings = exam.settings;
       const group = settings.group_set_id

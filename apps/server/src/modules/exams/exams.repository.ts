@@ -6,6 +6,7 @@ import { classroomAnswers, examPaperInstances } from '../../db/schema/exam-submi
 import { examMakeupUsers, subjectNotDeleted, subjects } from '../../db/schema/exams.ts';
 import { users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { nextPaperVersion } from './paper-version.ts';
 import type { SubjectOwner } from './subjects.repository.ts';
 
 export type PaperKey = { activityId: number; isMakeup: boolean };
@@ -41,7 +42,9 @@ function ownerWhere(owner: SubjectOwner): SQL {
   const own =
     'libId' in owner
       ? eq(subjects.libId, owner.libId)
-      : sql`${subjects.activityId} = ${owner.activityId} and ${subjects.isMakeup} = ${owner.isMakeup}`;
+      : 'videoQuizId' in owner
+        ? eq(subjects.videoQuizId, owner.videoQuizId)
+        : sql`${subjects.activityId} = ${owner.activityId} and ${subjects.isMakeup} = ${owner.isMakeup}`;
   return and(own, subjectNotDeleted) as SQL;
 }
 
@@ -50,7 +53,9 @@ export function examsRepository(db: Database) {
   return {
     /**
      * Takes the exam's row lock for the rest of the transaction, so two authors saving questions at once
-     * are checked against the points limit one after the other instead of both passing it.
+     * are checked against the points limit one after the other instead of both passing it. Every paper
+     * write takes it, so it also moves the exam's paper version on (`paperVersionSql`), which tells every
+     * process that its cached paper is stale.
      */
     async lockActivity(activityId: number, tx: Executor): Promise<void> {
       await tx
@@ -58,6 +63,7 @@ export function examsRepository(db: Database) {
         .from(activities)
         .where(eq(activities.id, activityId))
         .for('update');
+      await tx.update(activities).set({ updatedAt: nextPaperVersion }).where(eq(activities.id, activityId));
     },
 
     /** Points the owner's questions use (stems count their sub-questions), optionally leaving one out. */

@@ -1,4 +1,5 @@
-import { and, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { coursewareQuizzes } from '../../db/schema/courseware-quizzes.ts';
 import { subjectNotDeleted, subjects } from '../../db/schema/exams.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { orNullWhenDenied } from '../../platform/errors.ts';
@@ -8,8 +9,8 @@ import { subjectLibAccess } from './subject-lib-access.ts';
 
 /**
  * Who may see the pictures of a question, for the uploads slice: whoever sees the question. An exam's
- * questions: everyone who sees the exam (its students need the pictures on their paper); a library's:
- * those who may read the library.
+ * questions: everyone who sees the exam (its students need the pictures on their paper); a video quiz's:
+ * everyone who sees the video; a library's: those who may read the library.
  */
 export function subjectImageAccess(db: Database) {
   const activities = activityAccess(db);
@@ -21,8 +22,13 @@ export function subjectImageAccess(db: Database) {
       const readable = new Set<number>();
       if (ids.length === 0) return readable;
       const rows = await tx
-        .select({ id: subjects.id, activityId: subjects.activityId, libId: subjects.libId })
+        .select({
+          id: subjects.id,
+          activityId: sql<number | null>`coalesce(${subjects.activityId}, ${coursewareQuizzes.activityId})`,
+          libId: subjects.libId,
+        })
         .from(subjects)
+        .leftJoin(coursewareQuizzes, eq(coursewareQuizzes.id, subjects.videoQuizId))
         .where(and(inArray(subjects.id, [...new Set(ids)]), subjectNotDeleted));
       const visible = await activities.visibleAmong(
         actor,

@@ -40,12 +40,14 @@ export type CheckedSubjects =
 export function cleanAndCheckSubjects(
   inputs: readonly ParsedSubjectInput[],
   prefix: string,
+  // The owner's rules (`subjectInputSchemaFor`): a questionnaire library's questions need no right answer.
+  schema: typeof SubjectInputSchema = SubjectInputSchema,
 ): CheckedSubjects {
   const fields: FieldMessages = {};
   const subjects: ParsedSubjectInput[] = [];
   inputs.forEach((input, index) => {
     const cleaned = { ...cleanFields(input), sub_subjects: input.sub_subjects.map((s) => cleanFields(s)) };
-    const parsed = SubjectInputSchema.safeParse(cleaned);
+    const parsed = schema.safeParse(cleaned);
     if (parsed.success) {
       subjects.push(parsed.data);
       return;
@@ -86,6 +88,7 @@ function treeFields(tree: SubjectTree) {
     pairs: tree.pairs.map((p) => ({ sort: p.sort, content: p.content, option_sort: p.option_sort })),
     knowledge_node_ids: [...tree.knowledgeNodeIds],
     knowledge_node_names: [...tree.knowledgeNodeNames],
+    note: tree.note,
     settings: { ...tree.settings },
   };
 }

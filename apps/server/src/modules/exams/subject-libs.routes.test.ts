@@ -365,7 +365,77 @@ describe('a library’s questions', () => {
         .statusCode,
     ).toBe(404);
     expect((await as(teacher, { method: 'DELETE', url: `/api/subjects/${ids[0]}` })).statusCode).toBe(200);
-    expect(await subjectsIn({ libId: lib.id })).toBe(1);
+    // Deleted into the owner's personal bin (decision 0015): gone from the library, the row kept.
+    const left = await as(teacher, { method: 'GET', url: `/api/subject-libs/${lib.id}` });
+    expect(left.json().subjects.map((s: { id: number }) => s.id)).toEqual([ids[1]]);
+    expect(await subjectsIn({ libId: lib.id })).toBe(2);
+  });
+
+  it('needs no right answer in a questionnaire library, but still does in an exam library', async () => {
+    const opinion = (description: string) => ({
+      type: 'single_selection',
+      description: `<p>${description}</p>`,
+      options: [
+        { content: 'Agree', is_answer: false },
+        { content: 'Disagree', is_answer: false },
+      ],
+    });
+    const survey = await personalLib({ libType: 'questionnaire' });
+    const saved = await as(teacher, {
+      method: 'POST',
+      url: `/api/subject-libs/${survey.id}/subjects`,
+      payload: {
+        subjects: [
+          opinion('Pace?'),
+          { ...opinion('Topics?'), type: 'multiple_selection' },
+          { type: 'fill_in_blank', description: '<p>One word: ____</p>', blanks: [{ answers: [] }] },
+        ],
+      },
+    });
+    expect(saved.statusCode).toBe(201);
+    expect(await subjectsIn({ libId: survey.id })).toBe(3);
+    const edited = await as(teacher, {
+      method: 'PUT',
+      url: `/api/subjects/${saved.json().subjects[0].id}`,
+      payload: opinion('Pace of the course?'),
+    });
+    expect(edited.statusCode).toBe(200);
+
+    const exam = await personalLib();
+    const refused = await as(teacher, {
+      method: 'POST',
+      url: `/api/subject-libs/${exam.id}/subjects`,
+      payload: { subjects: [opinion('Pace?')] },
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['subjects.0.options']).toEqual([
+      'Mark exactly one option as the correct answer.',
+    ]);
+    expect(await subjectsIn({ libId: exam.id })).toBe(0);
+    const [examSubject] = await insertSubjects(t, { libId: exam.id }, [singleChoice(1)], teacherId);
+    const editRefused = await as(teacher, {
+      method: 'PUT',
+      url: `/api/subjects/${examSubject}`,
+      payload: opinion('Pace?'),
+    });
+    expect(editRefused.statusCode).toBe(400);
+    expect(editRefused.json().errors.options).toEqual(['Mark exactly one option as the correct answer.']);
+
+    // Leaving the questionnaire library for an exam library, they must name their answer like any other.
+    const surveyIds = saved.json().subjects.map((s: { id: number }) => s.id);
+    for (const mode of ['copy', 'move']) {
+      const moved = await as(teacher, {
+        method: 'POST',
+        url: `/api/subject-libs/${survey.id}/subjects/${mode}`,
+        payload: { subject_ids: [surveyIds[0]], target_lib_id: exam.id },
+      });
+      expect(moved.statusCode).toBe(400);
+      expect(moved.json().errors['subject_ids.0.options']).toEqual([
+        'Mark exactly one option as the correct answer.',
+      ]);
+    }
+    expect(await subjectsIn({ libId: exam.id })).toBe(1);
+    expect(await subjectsIn({ libId: survey.id })).toBe(3);
   });
 });
 
@@ -579,11 +649,12 @@ describe('copying a library into an exam', () => {
     });
     expect(two.statusCode).toBe(400);
     expect(two.json().errors.target).toBeDefined();
-    const quiz = await as(teacher, { method: 'POST', url: `/api/subject-libs/${lib.id}/copy?videoQuizId=1` });
-    expect(quiz.statusCode).toBe(400);
-    expect(quiz.json().errors.videoQuizId).toEqual([
-      'Questions cannot be copied into video quizzes or questionnaires yet.',
-    ]);
+    // Video quizzes receive copies (courseware-quizzes slice); a quiz that does not exist is not found.
+    const quiz = await as(teacher, {
+      method: 'POST',
+      url: `/api/subject-libs/${lib.id}/copy?videoQuizId=999999`,
+    });
+    expect(quiz.statusCode).toBe(404);
     // Questionnaires receive copies (questionnaires slice); an exam is not one.
     const notQuestionnaire = await as(teacher, {
       method: 'POST',

@@ -16,7 +16,10 @@ import {
   TransferSubjectsRequestSchema,
   UpdateSubjectLibRequestSchema,
 } from '@lectern/contracts/exams/subject-lib.schemas';
-import { SaveSubjectsRequestSchema, SubjectsResponseSchema } from '@lectern/contracts/exams/subject.schemas';
+import {
+  SaveLibSubjectsRequestSchema,
+  SubjectsResponseSchema,
+} from '@lectern/contracts/exams/subject.schemas';
 import type { Api } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
 import type { SubjectLibsService } from './subject-libs.service.ts';
@@ -125,7 +128,7 @@ export function registerSubjectLibsRoutes(app: Api, libs: SubjectLibsService): v
       schema: {
         tags,
         params: IdParamsSchema,
-        body: SaveSubjectsRequestSchema,
+        body: SaveLibSubjectsRequestSchema,
         response: { 201: SubjectsResponseSchema },
       },
     },

@@ -16,12 +16,19 @@ import type {
   TransferSubjectsRequestSchema,
   UpdateSubjectLibRequestSchema,
 } from '@lectern/contracts/exams/subject-lib.schemas';
-import type { SaveSubjectsRequestSchema, Subject } from '@lectern/contracts/exams/subject.schemas';
+import {
+  SubjectInputSchema,
+  subjectInputSchemaFor,
+  type ParsedSubjectInput,
+  type SaveLibSubjectsRequestSchema,
+  type Subject,
+} from '@lectern/contracts/exams/subject.schemas';
 import type { AppContext } from '../../platform/app-context.ts';
 import { AppError, conflict, forbidden, invalid, type FieldMessages } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { translate } from '../../platform/messages.ts';
 import { courseAccess } from '../courses/course-access.ts';
+import { coursewareQuizzesService } from '../courseware-quizzes/courseware-quizzes.service.ts';
 import { questionnairesService } from '../questionnaires/questionnaires.service.ts';
 import { examAccess } from './exam-access.ts';
 import { assertAuthorRead, assertAuthorWrite, canCreatePersonalLib } from './exams.policy.ts';
@@ -42,7 +49,7 @@ type CreateCourseQuery = z.output<typeof CreateCourseSubjectLibQuerySchema>;
 type CreateBody = z.output<typeof CreateSubjectLibRequestSchema>;
 type UpdateBody = z.output<typeof UpdateSubjectLibRequestSchema>;
 type LibQuery = z.output<typeof SubjectLibQuerySchema>;
-type SaveSubjects = z.output<typeof SaveSubjectsRequestSchema>;
+type SaveSubjects = z.output<typeof SaveLibSubjectsRequestSchema>;
 type SortSubjects = z.output<typeof SortSubjectsRequestSchema>;
 type CopyQuery = z.output<typeof CopySubjectLibQuerySchema>;
 type CopyBody = z.output<typeof CopySubjectLibRequestSchema>;
@@ -65,6 +72,7 @@ export function subjectLibsService(ctx: AppContext) {
   const exams = examAccess(ctx.db);
   const subjects = subjectsService(ctx);
   const questionnaires = questionnairesService(ctx);
+  const videoQuizzes = coursewareQuizzesService(ctx);
 
   async function listScope(scope: LibScope, type: SubjectLibType, withFolder: boolean) {
     const nested = withFolder && type === 'exam';
@@ -231,7 +239,7 @@ export function subjectLibsService(ctx: AppContext) {
     async saveSubjects(actor: Actor, id: number, body: SaveSubjects): Promise<Subject[]> {
       const { lib } = await libs.load(actor, id, 'write');
       if (!holdsSubjects(lib)) throw folderRefused();
-      const checked = cleanAndCheckSubjects(body.subjects, 'subjects');
+      const checked = cleanAndCheckSubjects(body.subjects, 'subjects', subjectInputSchemaFor(lib));
       if (!checked.ok) throw invalid(checked.fields);
       const trees = await ctx.db.transaction(async (tx) => {
         await repo.lock(lib.id, tx);
@@ -257,20 +265,22 @@ export function subjectLibsService(ctx: AppContext) {
 
     /**
      * Copies the library's questions (or the selected ones) into one exam or classroom exam, after its
-     * last question and under its points limit, or into a questionnaire (questionnaires slice). Video
-     * quizzes cannot receive them yet.
+     * last question and under its points limit, or into a questionnaire or a video quiz (their slices).
      */
     async copy(actor: Actor, id: number, query: CopyQuery, body: CopyBody): Promise<Subject[]> {
       const { lib } = await libs.load(actor, id, 'read');
       if (!holdsSubjects(lib)) throw folderRefused();
-      if (query.videoQuizId !== undefined) throw invalid({ videoQuizId: ['exams.copyTargetUnavailable'] });
-      if (query.questionnaireId !== undefined) {
+      if (query.videoQuizId !== undefined || query.questionnaireId !== undefined) {
         const ids = await selection(lib.id, body.subject_ids);
         if (ids.length === 0) throw invalid({ subject_ids: ['exams.copyNothing'] });
         const order = new Map(ids.map((subjectId, index) => [subjectId, index]));
         const trees = await subjectsRepository.loadByIds(ids, ctx.db);
         trees.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-        return (await questionnaires.appendFromLibrary(actor, query.questionnaireId, trees)).map(toSubject);
+        const copied =
+          query.videoQuizId !== undefined
+            ? await videoQuizzes.appendFromLibrary(actor, query.videoQuizId, trees)
+            : await questionnaires.appendFromLibrary(actor, query.questionnaireId ?? 0, trees);
+        return copied.map(toSubject);
       }
       const field = query.examId !== undefined ? 'examId' : 'classroomId';
       const target =
@@ -282,13 +292,9 @@ export function subjectLibsService(ctx: AppContext) {
       const trees = await subjectsRepository.loadByIds(ids, ctx.db);
       const order = new Map(ids.map((subjectId, index) => [subjectId, index]));
       trees.sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0));
-      const copied = await subjects.appendToPaper(
-        actor,
-        target,
-        query.is_makeup_exam,
-        trees.map(treeToInput),
-        field,
-      );
+      const inputs = trees.map(treeToInput);
+      if (lib.libType === 'questionnaire') assertAnswerKeys(inputs);
+      const copied = await subjects.appendToPaper(actor, target, query.is_makeup_exam, inputs, field);
       return copied.map(toSubject);
     },
 
@@ -299,9 +305,13 @@ export function subjectLibsService(ctx: AppContext) {
       if (!holdsSubjects(lib) || !holdsSubjects(target)) throw folderRefused();
       const ids = await selection(lib.id, body.subject_ids);
       const owner = { libId: target.id };
+      const leavesQuestionnaire = lib.libType === 'questionnaire' && target.libType !== 'questionnaire';
       const resultIds = await ctx.db.transaction(async (tx) => {
         await repo.lock(target.id, tx);
         const start = await subjectsRepository.maxSort(owner, tx);
+        if (leavesQuestionnaire) {
+          assertAnswerKeys((await subjectsRepository.loadByIds(ids, tx)).map(treeToInput));
+        }
         if (mode === 'move') {
           await repo.moveSubjects(ids, target.id, start, tx);
           return ids;
@@ -322,6 +332,15 @@ export function subjectLibsService(ctx: AppContext) {
       return (await subjectsRepository.loadByIds(resultIds, ctx.db)).map(toSubject);
     },
   };
+}
+
+/**
+ * A questionnaire library's questions may lack a right answer; leaving it for an exam, a classroom exam or
+ * an exam library they must have one, as if written there. Reported per question on `subject_ids`.
+ */
+function assertAnswerKeys(inputs: ParsedSubjectInput[]): void {
+  const checked = cleanAndCheckSubjects(inputs, 'subject_ids', SubjectInputSchema);
+  if (!checked.ok) throw invalid(checked.fields);
 }
 
 export type SubjectLibsService = ReturnType<typeof subjectLibsService>;

@@ -28,6 +28,7 @@ function toSubSubject(tree: SubjectTree): SubSubject {
     settings: tree.settings,
     knowledge_node_ids: tree.knowledgeNodeIds,
     knowledge_node_names: tree.knowledgeNodeNames,
+    note: tree.note,
     parent_id: tree.parentId,
     lib_id: tree.libId,
     exam_id: tree.activityId,

@@ -16,8 +16,12 @@ export type SubjectTree = SubjectRow & {
   subSubjects: SubjectTree[];
 };
 
-/** Who holds a set of questions: a library, or an exam / classroom exam (activity) and its paper. */
-export type SubjectOwner = { libId: number } | { activityId: number; isMakeup: boolean };
+/**
+ * Who holds a set of questions: a library, an exam / classroom exam (activity) and its paper, or a quiz in
+ * an online video.
+ */
+export type SubjectOwner =
+  { libId: number } | { activityId: number; isMakeup: boolean } | { videoQuizId: number };
 
 export type SubjectFilter = { keyword?: string | undefined; type?: SubjectType | undefined };
 
@@ -26,7 +30,9 @@ function ownerWhere(owner: SubjectOwner): SQL {
   const own =
     'libId' in owner
       ? eq(subjects.libId, owner.libId)
-      : sql`${subjects.activityId} = ${owner.activityId} and ${subjects.isMakeup} = ${owner.isMakeup}`;
+      : 'videoQuizId' in owner
+        ? eq(subjects.videoQuizId, owner.videoQuizId)
+        : sql`${subjects.activityId} = ${owner.activityId} and ${subjects.isMakeup} = ${owner.isMakeup}`;
   return and(own, subjectNotDeleted) as SQL;
 }
 
@@ -44,9 +50,10 @@ function pushTo<V>(map: Map<number, V[]>, key: number, value: V): void {
 }
 
 function ownerValues(owner: SubjectOwner) {
-  return 'libId' in owner
-    ? { libId: owner.libId, activityId: null, isMakeup: false }
-    : { libId: null, activityId: owner.activityId, isMakeup: owner.isMakeup };
+  if ('libId' in owner) return { libId: owner.libId, activityId: null, videoQuizId: null, isMakeup: false };
+  if ('videoQuizId' in owner)
+    return { libId: null, activityId: null, videoQuizId: owner.videoQuizId, isMakeup: false };
+  return { libId: null, activityId: owner.activityId, videoQuizId: null, isMakeup: owner.isMakeup };
 }
 
 /**
@@ -189,6 +196,7 @@ export const subjectsRepository = {
               subInputs.map((sub, index) => ({
                 libId: current.libId,
                 activityId: current.activityId,
+                videoQuizId: current.videoQuizId,
                 isMakeup: current.isMakeup,
                 ...subjectColumns(sub),
                 parentId: id,
@@ -247,6 +255,7 @@ function subjectColumns(input: ParsedSubjectInput) {
     pairs: input.pairs.map((p, i) => ({ sort: p.sort ?? i, content: p.content, option_sort: p.option_sort })),
     settings: input.settings,
     knowledgeNodeNames: [...new Set(input.knowledge_node_names)],
+    note: input.note === undefined || input.note === '' ? null : input.note,
   };
 }
 

@@ -9,8 +9,8 @@ import {
   type ExamType,
 } from '@lectern/contracts/exams/exam.schemas';
 import {
+  AnswerOptionalSubjectInputSchema,
   SaveSubjectsRequestSchema,
-  SubjectInputSchema,
   SubjectSchema,
   SubjectsResponseSchema,
 } from '@lectern/contracts/exams/subject.schemas';
@@ -134,7 +134,13 @@ export function registerSubjectsRoutes(app: Api, subjects: SubjectsService): voi
     '/api/subjects/:id',
     {
       config: { access: 'user' },
-      schema: { tags, params: IdParamsSchema, body: SubjectInputSchema, response: { 200: SubjectSchema } },
+      // The owner is known only once the question is loaded: the service applies its rules.
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: AnswerOptionalSubjectInputSchema,
+        response: { 200: SubjectSchema },
+      },
     },
     async (request) => subjects.update(actorOf(request), request.params.id, request.body),
   );

@@ -10,6 +10,7 @@ import type {
 import {
   SUBJECTIVE_SUBJECT_TYPES,
   type ParsedSubjectInput,
+  subjectInputSchemaFor,
   type SaveSubjectsRequestSchema,
   type Subject,
   type SubjectType,
@@ -235,8 +236,8 @@ export function subjectsService(ctx: AppContext) {
     async update(actor: Actor, id: number, input: ParsedSubjectInput): Promise<Subject> {
       const row = await findRow(id);
       if (row.parentId !== null) throw new AppError('validation_failed', 'exams.subSubjectEditStem');
-      const { exam } = await ownerFor(actor, row, 'write');
-      const checked = cleanAndCheckSubjects([input], '');
+      const { exam, lib } = await ownerFor(actor, row, 'write');
+      const checked = cleanAndCheckSubjects([input], '', subjectInputSchemaFor(lib?.lib ?? {}));
       if (!checked.ok) throw invalid(checked.fields);
       const [clean] = checked.subjects as [ParsedSubjectInput];
       const tree = await ctx.db.transaction(async (tx) => {
@@ -257,17 +258,24 @@ export function subjectsService(ctx: AppContext) {
       const row = await findRow(id);
       if (row.parentId !== null) throw new AppError('validation_failed', 'exams.subSubjectEditStem');
       const { exam, lib } = await ownerFor(actor, row, 'write');
-      // A question of an exam or a course library goes to the course's recycle bin (decision 0015); a
-      // personal library has no course to hold a bin, and no learner ever answered its questions.
+      // A question of an exam or a course library goes to the course's recycle bin (decision 0015); one of
+      // a personal library to its owner's personal bin.
       const source = exam
         ? {
             type: 'exam' as const,
             id: exam.activity.id,
             title: exam.activity.title,
             courseId: exam.activity.courseId,
+            ownerId: undefined,
           }
-        : lib?.lib.courseId != null
-          ? { type: 'library' as const, id: lib.lib.id, title: lib.lib.title, courseId: lib.lib.courseId }
+        : lib
+          ? {
+              type: 'library' as const,
+              id: lib.lib.id,
+              title: lib.lib.title,
+              courseId: lib.lib.courseId,
+              ownerId: lib.lib.courseId === null ? lib.lib.ownerId : undefined,
+            }
           : null;
       await ctx.db.transaction(async (tx) => {
         if (exam) {
@@ -283,6 +291,7 @@ export function subjectsService(ctx: AppContext) {
               type: 'question',
               id: row.id,
               courseId: source.courseId,
+              ...(source.ownerId === undefined ? {} : { ownerId: source.ownerId }),
               title: questionTitle(row.description),
               source: { type: source.type, id: source.id, title: source.title },
             },

@@ -13,11 +13,16 @@ import type { ActivityRow } from '../activities/activities.repository.ts';
 import { effectiveRolesOf, isSimulating, rolesOf } from '../courses/course-access.ts';
 import type { LoadedExam } from './exam-access.ts';
 import type { OpenAttempt } from './exam-taking.repository.ts';
+import { paperVersionSql } from './paper-version.ts';
+
+/** An exam loaded for taking, with the version of its paper (papers are cached by it). */
+export type TakenExam = LoadedExam & { paperVersion: string };
 
 const userId = sql.placeholder('userId');
 
 const loadColumns = {
   activity: getTableColumns(activities),
+  paperVersion: paperVersionSql,
   orgId: courses.orgId,
   createdBy: courses.createdBy,
   courseType: courses.courseType,
@@ -89,6 +94,7 @@ export type OwnStanding = {
 
 type LoadedRow = {
   activity: ActivityRow;
+  paperVersion: string;
   orgId: number;
   createdBy: number;
   courseType: number;
@@ -120,7 +126,7 @@ function openAttemptOf(raw: RawOpenAttempt | null | undefined): OpenAttempt | un
  * is forbidden.
  */
 export function takingExamAccess(db: Database) {
-  function checked(actor: Actor, row: LoadedRow | undefined, type: ExamType): LoadedExam {
+  function checked(actor: Actor, row: LoadedRow | undefined, type: ExamType): TakenExam {
     if (!row || row.activity.type !== type || row.orgId !== actor.orgId) throw notFound('exams.notFound');
     const courseId = row.activity.courseId;
     const roles = rolesOf(row.roles);
@@ -139,11 +145,11 @@ export function takingExamAccess(db: Database) {
     };
     const activity = row.activity as ActivityRow & { type: ExamType };
     if (!canSeeActivity(access, activity)) throw notFound('exams.notFound');
-    return { activity, settings: examSettings(activity.data), access };
+    return { activity, settings: examSettings(activity.data), access, paperVersion: row.paperVersion };
   }
 
   return {
-    async loadExam(actor: Actor, id: number, type: ExamType = 'exam'): Promise<LoadedExam> {
+    async loadExam(actor: Actor, id: number, type: ExamType = 'exam'): Promise<TakenExam> {
       let statement = loadStatements.get(db);
       if (!statement) loadStatements.set(db, (statement = prepareLoad(db)));
       const [row] = await statement.execute({ id, userId: actor.userId });
@@ -151,7 +157,7 @@ export function takingExamAccess(db: Database) {
     },
 
     /** The exam and where the caller stands in it, in one round trip (exam start, qualification). */
-    async loadWithStanding(actor: Actor, id: number): Promise<{ exam: LoadedExam; own: OwnStanding }> {
+    async loadWithStanding(actor: Actor, id: number): Promise<{ exam: TakenExam; own: OwnStanding }> {
       let statement = startStatements.get(db);
       if (!statement) startStatements.set(db, (statement = prepareStart(db)));
       const [row] = await statement.execute({ id, userId: actor.userId });

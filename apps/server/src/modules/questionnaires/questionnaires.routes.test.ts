@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   QuestionnaireDistributeResponseSchema,
@@ -62,10 +62,8 @@ beforeAll(async () => {
   });
   expect(lib.statusCode, lib.body).toBe(201);
   libId = lib.json<{ id: number }>().id;
-  // The library editor still asks for a marked option (a rule of exams' question input); the questionnaire
-  // ignores the mark and never sends it.
-  const options = (labels: string[]) =>
-    labels.map((content, i) => ({ content, sort: i, is_answer: i === 0 }));
+  // A questionnaire library's questions have no right answer: no option is marked.
+  const options = (labels: string[]) => labels.map((content, i) => ({ content, sort: i, is_answer: false }));
   const saved = await t.app.inject({
     method: 'POST',
     url: `/api/subject-libs/${libId}/subjects`,
@@ -247,6 +245,85 @@ describe('a questionnaire built from a questionnaire library', () => {
     });
     expect(late.statusCode).toBe(409);
     expect((await distribute(id, student(0))).subjects).toHaveLength(3);
+  });
+});
+
+describe('the questions of a questionnaire', () => {
+  const remove = (id: number, subjectId: number, session = teacher) =>
+    t.app.inject({
+      method: 'DELETE',
+      url: `/api/questionnaire/${id}/subjects/${subjectId}`,
+      headers: { ...session.headers, 'accept-language': 'en-US' },
+    });
+  const sort = (id: number, subjectIds: number[], session = teacher) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/questionnaire/${id}/subjects/sort`,
+      headers: { ...session.headers, 'accept-language': 'en-US' },
+      payload: { subject_ids: subjectIds },
+    });
+
+  it('are removed and reordered by the team until the first answer, then refused with 409', async () => {
+    const id = await createQuestionnaire();
+    const [single, multiple, short] = (await distribute(id, teacher)).subjects.map((s) => s.id) as [
+      number,
+      number,
+      number,
+    ];
+    expect((await distribute(id, teacher)).submission_count).toBe(0);
+
+    const removed = await remove(id, multiple);
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json().message).toBe('The question was removed.');
+    const sorted = await sort(id, [short, single]);
+    expect(sorted.statusCode, sorted.body).toBe(200);
+    expect(sorted.json().subjects.map((s: { id: number }) => s.id)).toEqual([short, single]);
+    expect((await distribute(id, student(0))).subjects.map((s) => s.id)).toEqual([short, single]);
+    // Not every question, or one of another questionnaire, is no order.
+    expect((await sort(id, [short])).statusCode).toBe(400);
+    expect((await remove(id, 999_999)).statusCode).toBe(404);
+
+    const [, singleNow] = (await distribute(id, student(0))).subjects;
+    const answered = await submit(id, student(0), [
+      { subject_id: short, answer: 'Fine' },
+      { subject_id: single, answer_option_ids: [singleNow!.options[0]!.id] },
+    ]);
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect((await distribute(id, teacher)).submission_count).toBe(1);
+    const late = await remove(id, single);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(
+      'Someone has already answered this questionnaire; its questions can no longer be removed or reordered.',
+    );
+    expect((await sort(id, [single, short])).statusCode).toBe(409);
+    expect((await distribute(id, student(0))).subjects.map((s) => s.id)).toEqual([short, single]);
+  });
+
+  it('are the teaching team’s to change, not students’ or outsiders’', async () => {
+    const id = await createQuestionnaire();
+    const [first] = (await distribute(id, teacher)).subjects.map((s) => s.id) as [number];
+    expect((await remove(id, first, student(0))).statusCode).toBe(403);
+    expect((await remove(id, first, outsider)).statusCode).toBe(403);
+    expect((await sort(id, [first], student(0))).statusCode).toBe(403);
+    expect((await distribute(id, student(0))).submission_count).toBeNull();
+    expect((await remove(id, first, assistant)).statusCode).toBe(200);
+  });
+
+  it('publish questionnaire.submitted to the course when a student answers, naming nobody', async () => {
+    const id = await createQuestionnaire();
+    const paper = await distribute(id, student(0));
+    const events: { courseId: number; type: string; data: Record<string, unknown> }[] = [];
+    const unsubscribe = t.app.push.subscribe((message) => events.push(message));
+    try {
+      expect((await submit(id, student(2), answersFor(paper, 0, [0], 'ok'))).statusCode).toBe(200);
+      await vi.waitFor(() =>
+        expect(events.filter((e) => e.type === 'questionnaire.submitted')).toEqual([
+          expect.objectContaining({ courseId, data: { activity_id: id } }),
+        ]),
+      );
+    } finally {
+      unsubscribe();
+    }
   });
 });
 

@@ -1,14 +1,19 @@
+import { MessageResponseSchema } from '@lectern/contracts/activities/activity.schemas';
+import { SortSubjectsRequestSchema } from '@lectern/contracts/exams/exam.schemas';
 import {
   CourseQuestionnairesParamsSchema,
   QuestionnaireDistributeResponseSchema,
   QuestionnaireIdParamsSchema,
   QuestionnaireListResponseSchema,
   QuestionnaireResultsSchema,
+  QuestionnaireSubjectParamsSchema,
+  QuestionnaireSubjectsResponseSchema,
   SubmitQuestionnaireRequestSchema,
   SubmitQuestionnaireResponseSchema,
 } from '@lectern/contracts/questionnaires/questionnaires.schemas';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
+import type { PushBus } from '../../platform/push/push-bus.ts';
 import { questionnairesService } from './questionnaires.service.ts';
 
 const tags = ['questionnaires'];
@@ -17,8 +22,8 @@ const tags = ['questionnaires'];
  * Questionnaires at the paths the original system's clients call (plus the results, which they do not
  * show). Creating one is the activity form's; its questions come from a library copy.
  */
-export function registerQuestionnairesRoutes(app: Api, ctx: AppContext): void {
-  const questionnaires = questionnairesService(ctx);
+export function registerQuestionnairesRoutes(app: Api, ctx: AppContext, push: PushBus): void {
+  const questionnaires = questionnairesService(ctx, push);
 
   app.get(
     '/api/courses/:id/questionnaire-list',
@@ -73,5 +78,29 @@ export function registerQuestionnairesRoutes(app: Api, ctx: AppContext): void {
       reply.header('cache-control', 'no-store');
       return questionnaires.results(actorOf(request), request.params.id);
     },
+  );
+
+  app.delete(
+    '/api/questionnaire/:id/subjects/:subjectId',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: QuestionnaireSubjectParamsSchema, response: { 200: MessageResponseSchema } },
+    },
+    async (request) =>
+      questionnaires.removeSubject(actorOf(request), request.params.id, request.params.subjectId),
+  );
+
+  app.put(
+    '/api/questionnaire/:id/subjects/sort',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        params: QuestionnaireIdParamsSchema,
+        body: SortSubjectsRequestSchema,
+        response: { 200: QuestionnaireSubjectsResponseSchema },
+      },
+    },
+    async (request) => questionnaires.sortSubjects(actorOf(request), request.params.id, request.body),
   );
 }

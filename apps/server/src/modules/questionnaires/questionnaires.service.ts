@@ -4,16 +4,21 @@ import {
   QuestionnaireDataSchema,
   type QuestionnaireData,
 } from '@lectern/contracts/questionnaires/questionnaire-settings';
+import type { SortSubjectsRequestSchema } from '@lectern/contracts/exams/exam.schemas';
 import type {
   QuestionnaireDistributeResponse,
   QuestionnaireListResponse,
   QuestionnaireResults,
+  QuestionnaireSubjectsResponse,
   SubmitQuestionnaireRequestSchema,
   SubmitQuestionnaireResponse,
 } from '@lectern/contracts/questionnaires/questionnaires.schemas';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Executor } from '../../platform/database.ts';
 import { conflict, forbidden, invalid, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
+import { translate } from '../../platform/messages.ts';
+import type { PushBus } from '../../platform/push/push-bus.ts';
 import { canSeeActivity } from '../activities/activities.policy.ts';
 import { activitiesRepository, type ActivityRow } from '../activities/activities.repository.ts';
 import { courseAccess } from '../courses/course-access.ts';
@@ -28,6 +33,7 @@ import { presentMySubmission, presentResults, questionnaireStatus } from './ques
 import { questionnairesRepository } from './questionnaires.repository.ts';
 
 type SubmitInput = z.output<typeof SubmitQuestionnaireRequestSchema>;
+type SortInput = z.output<typeof SortSubjectsRequestSchema>;
 type Loaded = { activity: ActivityRow; data: QuestionnaireData; access: CourseAccess };
 
 /** A questionnaire's questions are `subjects` rows owned by its activity, like an exam's paper. */
@@ -35,7 +41,8 @@ const paperOf = (activityId: number) => ({ activityId, isMakeup: false });
 const fitsQuestionnaire = (tree: SubjectTree) =>
   (QUESTIONNAIRE_SUBJECT_TYPES as readonly string[]).includes(tree.type) && tree.subSubjects.length === 0;
 
-export function questionnairesService(ctx: AppContext) {
+/** `push` is absent where no event is ever published (the library copy's use of the service). */
+export function questionnairesService(ctx: AppContext, push: PushBus | null = null) {
   const activities = activitiesRepository(ctx.db);
   const courses = courseAccess(ctx.db);
   const repo = questionnairesRepository(ctx.db);
@@ -49,7 +56,23 @@ export function questionnairesService(ctx: AppContext) {
     return { activity, data: QuestionnaireDataSchema.parse(activity.data), access };
   }
 
-  const questions = (activityId: number) => subjectsRepository.loadTrees(paperOf(activityId), {}, ctx.db);
+  const questions = (activityId: number, tx: Executor = ctx.db) =>
+    subjectsRepository.loadTrees(paperOf(activityId), {}, tx);
+
+  async function loadManaged(actor: Actor, id: number): Promise<Loaded> {
+    const loaded = await load(actor, id);
+    assertCan(loaded.access, 'activity.manage');
+    return loaded;
+  }
+
+  /**
+   * Removing or reordering questions is the author's until the first answer: after it, the results would
+   * count answers to questions that are gone or numbered differently. Runs under the copy's lock.
+   */
+  async function assertQuestionsOpen(activityId: number, tx: Executor): Promise<void> {
+    await repo.lock(activityId, tx);
+    if (await repo.hasSubmissions(activityId, tx)) throw conflict('questionnaires.questionsLocked');
+  }
 
   return {
     /** `GET /api/courses/{id}/questionnaire-list`. */
@@ -98,6 +121,9 @@ export function questionnairesService(ctx: AppContext) {
         end_time: activity.endTime?.toISOString() ?? null,
         can_submit: status === 'in_progress' && canRespond(access),
         can_see_results: seesResults(access),
+        submission_count: seesResults(access)
+          ? ((await repo.submissionCounts([activity.id])).get(activity.id) ?? 0)
+          : null,
         subjects: trees.map((tree) => toPaperSubject(tree, () => undefined)),
         submission: mine ? presentMySubmission(mine) : null,
       };
@@ -120,6 +146,16 @@ export function questionnairesService(ctx: AppContext) {
         await repo.lock(activity.id, tx);
         return repo.upsert(activity.id, actor.userId, checked.answers, tx);
       });
+      // A hint for the teaching team's live results; it names the questionnaire, never the respondent.
+      push
+        ?.publish({
+          courseId: activity.courseId,
+          type: 'questionnaire.submitted',
+          data: { activity_id: activity.id },
+        })
+        .catch((error: unknown) => {
+          ctx.log.warn({ err: error, activityId: activity.id }, 'push publish failed');
+        });
       return presentMySubmission(row);
     },
 
@@ -133,6 +169,45 @@ export function questionnairesService(ctx: AppContext) {
         repo.studentCount(activity.courseId),
       ]);
       return presentResults(activity, data.is_anonymous, trees, submissions, studentsCount, new Date());
+    },
+
+    /**
+     * `DELETE /api/questionnaire/{id}/subjects/{subjectId}`: deleted outright, not binned — it is a copy, and
+     * its library keeps the original.
+     */
+    async removeSubject(actor: Actor, id: number, subjectId: number): Promise<{ message: string }> {
+      const { activity } = await loadManaged(actor, id);
+      await ctx.db.transaction(async (tx) => {
+        await assertQuestionsOpen(activity.id, tx);
+        const row = await subjectsRepository.findById(subjectId, tx);
+        if (!row || row.activityId !== activity.id || row.parentId !== null)
+          throw notFound('questionnaires.subjectNotFound');
+        await subjectsRepository.deleteByIds([row.id], tx);
+      });
+      return { message: translate(actor.locale, 'questionnaires.subjectRemoved') };
+    },
+
+    /** `PUT /api/questionnaire/{id}/subjects/sort`: the ids must be exactly its questions, each once. */
+    async sortSubjects(actor: Actor, id: number, body: SortInput): Promise<QuestionnaireSubjectsResponse> {
+      const { activity } = await loadManaged(actor, id);
+      const trees = await ctx.db.transaction(async (tx) => {
+        await assertQuestionsOpen(activity.id, tx);
+        const current = (await questions(activity.id, tx)).map((tree) => tree.id);
+        const wanted = new Set(body.subject_ids);
+        if (
+          wanted.size !== body.subject_ids.length ||
+          wanted.size !== current.length ||
+          current.some((subjectId) => !wanted.has(subjectId))
+        ) {
+          throw invalid({ subject_ids: ['exams.sortMismatch'] });
+        }
+        await subjectsRepository.setSorts(
+          body.subject_ids.map((subjectId, index) => ({ id: subjectId, sort: index + 1 })),
+          tx,
+        );
+        return questions(activity.id, tx);
+      });
+      return { subjects: trees.map((tree) => toPaperSubject(tree, () => undefined)) };
     },
 
     /**

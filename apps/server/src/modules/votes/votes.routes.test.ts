@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
 import { VoteResponseSchema, type VoteResponse } from '@lectern/contracts/votes/votes.schemas';
 import { activities } from '../../db/schema/activities.ts';
+import { jobs } from '../../db/schema/jobs.ts';
 import { voteBallots } from '../../db/schema/votes.ts';
 import {
   addMember,
@@ -12,7 +13,9 @@ import {
   loginAs,
   type Session,
 } from '../../test/factories.ts';
+import { runJobsUntilIdle } from '../../test/jobs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { VOTE_CLOSE_JOB } from './vote-close.job.ts';
 
 let t: TestApp;
 let courseId: number;
@@ -314,5 +317,89 @@ describe('named and anonymous votes', () => {
       .from(voteBallots)
       .where(and(eq(voteBallots.activityId, id), eq(voteBallots.userId, students[0]!.id)));
     expect(row).toHaveLength(1);
+  });
+});
+
+describe('the end of a vote', () => {
+  const closeJobs = (id: number) =>
+    t.db
+      .select({ status: jobs.status, runAt: jobs.runAt })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.type, VOTE_CLOSE_JOB),
+          sql`${jobs.payload} @> ${JSON.stringify({ activity_id: id })}::jsonb`,
+        ),
+      )
+      .orderBy(jobs.id);
+  const setEnd = (id: number, end: Date | null) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/activities/${id}`,
+      headers: teacher.headers,
+      payload: { end_time: end ? end.toISOString() : null },
+    });
+  async function closedEventsDuring(id: number, run: () => Promise<unknown>): Promise<unknown[]> {
+    const seen: unknown[] = [];
+    let sentinel = false;
+    const unsubscribe = t.app.push.subscribe((message) => {
+      if (message.type === 'vote.closed' && message.data.activity_id === id)
+        seen.push({ courseId: message.courseId, ...message.data });
+      if (message.type === 'test.sentinel') sentinel = true;
+    });
+    try {
+      await run();
+      // Delivery is asynchronous but in order: once a marker sent afterwards is in, so is every event.
+      await t.app.push.publish({ courseId: 0, type: 'test.sentinel', data: {} });
+      await vi.waitFor(() => expect(sentinel).toBe(true));
+    } finally {
+      unsubscribe();
+    }
+    return seen;
+  }
+
+  it('is queued on the job queue at the end time, and moved with it', async () => {
+    const end = new Date(Date.now() + HOUR);
+    const id = await createVote({ end });
+    expect(await closeJobs(id)).toEqual([{ status: 'init', runAt: end }]);
+
+    const later = new Date(Date.now() + 2 * HOUR);
+    expect((await setEnd(id, later)).statusCode).toBe(200);
+    expect(await closeJobs(id)).toEqual([
+      { status: 'cancel', runAt: end },
+      { status: 'init', runAt: later },
+    ]);
+    expect((await setEnd(id, null)).statusCode).toBe(200);
+    expect((await closeJobs(id)).map((j) => j.status)).toEqual(['cancel', 'cancel']);
+    // Nothing is due: running the queue announces nothing.
+    expect(await closedEventsDuring(id, () => runJobsUntilIdle(t))).toEqual([]);
+  });
+
+  it('publishes vote.closed when the time comes, and students then see the results', async () => {
+    const id = await createVote({ end: new Date(Date.now() + HOUR) });
+    expect((await cast(id, student(0), ['B'])).statusCode).toBe(200);
+    expect((await read(id, student(1))).results).toBeNull();
+    // The instructor ends it now: the job queued for the new time is due at once.
+    expect((await setEnd(id, new Date(Date.now() - 1000))).statusCode).toBe(200);
+    const events = await closedEventsDuring(id, () => runJobsUntilIdle(t));
+    expect(events).toEqual([{ courseId, activity_id: id }]);
+    expect((await closeJobs(id)).map((j) => j.status)).toEqual(['cancel', 'success']);
+    expect((await read(id, student(1))).results).not.toBeNull();
+  });
+
+  it('does nothing for a vote deleted before its end', async () => {
+    const id = await createVote({ end: new Date(Date.now() + HOUR) });
+    // The end passes while the vote sits in the recycle bin.
+    await t.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1000) })
+      .where(sql`${jobs.payload} @> ${JSON.stringify({ activity_id: id })}::jsonb`);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/activities/${id}`,
+      headers: teacher.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await closedEventsDuring(id, () => runJobsUntilIdle(t))).toEqual([]);
   });
 });

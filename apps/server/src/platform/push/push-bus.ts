@@ -26,6 +26,13 @@ export interface PushBus {
   close(): Promise<void>;
 }
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's push bus (app.ts), shared with the job worker. */
+    push: PushBus;
+  }
+}
+
 /** Event ids are unique across processes, so a reconnecting browser's Last-Event-ID is never ambiguous. */
 export function newPushMessage(event: PushPublish): PushMessage {
   return { id: `${Date.now().toString(36)}-${randomUUID().slice(0, 8)}`, ...event };

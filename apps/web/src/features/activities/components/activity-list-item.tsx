@@ -1,15 +1,11 @@
-import {
-  CheckCircleFilled,
-  CheckCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  MoreOutlined,
-} from '@ant-design/icons';
+import { CheckCircleFilled, CheckCircleOutlined } from '@ant-design/icons';
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import { activityRowKey } from '@lectern/contracts/activities/activity-types';
-import { Button, Dropdown, Flex, Space, theme, Tooltip, Typography, type MenuProps } from 'antd';
+import { Flex, Space, theme } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DeferredTooltip } from '../../../shared/components/deferred-tooltip.tsx';
 import { ActivityStatusTag, ActivityTypeIcon, UnpublishedTag } from './activity-badges.tsx';
 import { activityTimeText } from './activity-display.ts';
 
@@ -23,57 +19,28 @@ export interface ActivityListItemProps {
   onDelete: (activity: Activity) => void;
 }
 
+const ActivityActions = lazy(async () => ({
+  default: (await import('./activity-actions.tsx')).ActivityActions,
+}));
+
 export function activityPath(activity: Pick<Activity, 'id' | 'course_id'>): string {
   return `/course/${activity.course_id}/activity/${activity.id}`;
 }
 
-function ActivityActions({ activity, variant, onEdit, onDelete }: ActivityListItemProps) {
-  const { t } = useTranslation('activities');
-  if (variant === 'syllabus') {
-    const items: MenuProps['items'] = [
-      { key: 'edit', icon: <EditOutlined aria-hidden />, label: t('list.edit') },
-      { key: 'delete', icon: <DeleteOutlined aria-hidden />, label: t('list.delete'), danger: true },
-    ];
-    const onClick: MenuProps['onClick'] = ({ key, domEvent }) => {
-      // Chosen with Enter, the item acts on keydown; the dialog it opens focuses a field at once, and the
-      // keypress that follows would land there and submit the dialog (or press its close button).
-      // Cancelling the keydown is what stops that keypress.
-      domEvent.preventDefault();
-      if (key === 'edit') onEdit(activity);
-      if (key === 'delete') onDelete(activity);
-    };
-    return (
-      // autoFocus moves focus into the opened menu, so the arrow keys and Enter work on its items.
-      <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" autoFocus>
-        <Button
-          type="text"
-          icon={<MoreOutlined aria-hidden />}
-          aria-haspopup="menu"
-          aria-label={t('list.moreNamed', { title: activity.title })}
-        />
-      </Dropdown>
-    );
-  }
+/** Where the edit and delete controls will be: their size, so nothing moves when they arrive. */
+function ActivityActionsPlaceholder({ variant }: { variant: ActivityListItemVariant }) {
+  const { token } = theme.useToken();
+  const buttons = variant === 'syllabus' ? 1 : 2;
   return (
-    <Space size={0}>
-      <Tooltip title={t('list.edit')}>
-        <Button
-          type="text"
-          icon={<EditOutlined aria-hidden />}
-          aria-label={t('list.editNamed', { title: activity.title })}
-          onClick={() => onEdit(activity)}
-        />
-      </Tooltip>
-      <Tooltip title={t('list.delete')}>
-        <Button
-          type="text"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          aria-label={t('list.deleteNamed', { title: activity.title })}
-          onClick={() => onDelete(activity)}
-        />
-      </Tooltip>
-    </Space>
+    <span
+      aria-hidden
+      style={{
+        display: 'inline-block',
+        flexShrink: 0,
+        width: token.controlHeight * buttons,
+        height: token.controlHeight,
+      }}
+    />
   );
 }
 
@@ -93,7 +60,7 @@ function CompletionIndicator({ activity }: { activity: Activity }) {
       : name;
   const tip = t(activity.completed ? 'list.completed' : 'list.notCompleted', { criterion });
   return (
-    <Tooltip title={tip}>
+    <DeferredTooltip title={tip}>
       <span role="img" aria-label={tip} tabIndex={0} data-completed={activity.completed}>
         {activity.completed ? (
           <CheckCircleFilled aria-hidden style={{ color: token.colorSuccess }} />
@@ -101,7 +68,7 @@ function CompletionIndicator({ activity }: { activity: Activity }) {
           <CheckCircleOutlined aria-hidden style={{ color: token.colorTextQuaternary }} />
         )}
       </span>
-    </Tooltip>
+    </DeferredTooltip>
   );
 }
 
@@ -131,12 +98,16 @@ export function ActivityListItem(props: ActivityListItemProps) {
           <ActivityStatusTag status={activity.status} />
           <UnpublishedTag activity={activity} />
         </Space>
-        <Typography.Text type="secondary" style={{ fontSize: token.fontSizeSM }}>
+        <span style={{ color: token.colorTextDescription, fontSize: token.fontSizeSM }}>
           {activityTimeText(t, activity)}
-        </Typography.Text>
+        </span>
       </Flex>
       <CompletionIndicator activity={activity} />
-      {activity.can_edit ? <ActivityActions {...props} /> : null}
+      {activity.can_edit ? (
+        <Suspense fallback={<ActivityActionsPlaceholder variant={props.variant} />}>
+          <ActivityActions {...props} />
+        </Suspense>
+      ) : null}
     </Flex>
   );
 }

@@ -4,6 +4,8 @@ import { Flex, Typography } from 'antd';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentCourse } from '../../courses/public/use-current-course.ts';
+import { VideoQuizLayer } from '../../courseware-quizzes/public/video-quiz-layer.tsx';
+import { VideoQuizTab } from '../../courseware-quizzes/public/video-quiz-tab.tsx';
 import { DiscussionPanel } from '../../discussions/public/discussion-panel.tsx';
 
 /** The length the activity declares (seconds), used until the video itself says how long it is. */
@@ -14,7 +16,8 @@ function declaredDuration(data: Record<string, unknown>): number | undefined {
 
 /**
  * An online video activity: its first video file in the browser's player (the blob answers byte ranges,
- * so seeking works), and the comment and question panel, whose posts carry the time being watched.
+ * so seeking works), the quizzes that stop it (courseware-quizzes), and the comment and question panel,
+ * whose posts carry the time being watched.
  */
 export function OnlineVideoBody({ activity, description }: { activity: Activity; description?: ReactNode }) {
   const { t } = useTranslation('activities');
@@ -28,6 +31,7 @@ export function OnlineVideoBody({ activity, description }: { activity: Activity;
     const player = videoRef.current;
     return player ? formatMediaTime(player.currentTime) : null;
   }, []);
+  const readTime = useCallback(() => videoRef.current?.currentTime ?? null, []);
 
   return (
     <Flex vertical gap={16}>
@@ -51,6 +55,9 @@ export function OnlineVideoBody({ activity, description }: { activity: Activity;
       ) : (
         <Typography.Text type="secondary">{t('detail.videoNotAllowed')}</Typography.Text>
       )}
+      {video?.can_preview && video.preview_url ? (
+        <VideoQuizLayer activityId={activity.id} videoRef={videoRef} />
+      ) : null}
       {description}
       <DiscussionPanel
         activity={activity}
@@ -58,6 +65,7 @@ export function OnlineVideoBody({ activity, description }: { activity: Activity;
         readLocation={readLocation}
         referenceId={video?.id ?? null}
         mediaDuration={duration}
+        quizTab={<VideoQuizTab activityId={activity.id} courseId={course.id} readTime={readTime} />}
       />
     </Flex>
   );

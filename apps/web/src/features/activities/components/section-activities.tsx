@@ -1,6 +1,6 @@
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
-import { theme, Typography } from 'antd';
+import { theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CourseSection } from '../../courses/public/course-outline.tsx';
@@ -49,12 +49,15 @@ export function SectionActivities({ course, section, activities }: SectionActivi
   return (
     <>
       {own.length === 0 ? (
-        <Typography.Text
-          type="secondary"
-          style={{ display: 'block', padding: `${token.paddingXS}px ${token.paddingSM}px` }}
+        <span
+          style={{
+            display: 'block',
+            padding: `${token.paddingXS}px ${token.paddingSM}px`,
+            color: token.colorTextDescription,
+          }}
         >
           {t('section.empty')}
-        </Typography.Text>
+        </span>
       ) : (
         <ul
           className="section-activities"

@@ -1,8 +1,9 @@
 import type { Course, CourseModule, Syllabus } from '@lectern/contracts/courses/course.schemas';
-import { Flex, Space, theme, Typography } from 'antd';
+import { Flex, Space, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState } from '../../../shared/components/page-state.tsx';
+import { CourseHeading } from './course-heading.tsx';
 
 /** One place activities hang from: a module's own content (syllabusId null) or one of its syllabi. */
 export interface CourseSection {
@@ -97,13 +98,13 @@ export function CourseOutlineView({
                 borderBottom: `${token.lineWidth}px ${token.lineType} ${token.colorBorderSecondary}`,
               }}
             >
-              <Typography.Title
+              <CourseHeading
                 level={2}
                 style={{ fontSize: 18, margin: 0, flex: '1 1 200px', minWidth: 0 }}
-                ellipsis={{ tooltip: module.name }}
+                ellipsis
               >
                 {module.name}
-              </Typography.Title>
+              </CourseHeading>
               <Space wrap>
                 {renderSectionActions?.(moduleSection)}
                 {editing?.moduleControls(module, moduleIndex, modules)}
@@ -124,9 +125,9 @@ export function CourseOutlineView({
                       }}
                     >
                       <Flex justify="space-between" align="center" wrap gap="small">
-                        <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
+                        <CourseHeading level={3} style={{ fontSize: 16, margin: 0 }}>
                           {syllabus.summary}
-                        </Typography.Title>
+                        </CourseHeading>
                         <Space wrap>
                           {renderSectionActions?.(section)}
                           {editing?.syllabusControls(module, syllabus, syllabusIndex, syllabi)}

@@ -22,7 +22,8 @@ export function DeletedCoursesButton({ enabled }: { enabled: boolean }) {
 
   const onRestore = (item: RecycleBinItem) => {
     restore.mutate(
-      { courseId: item.course_id, itemId: item.id },
+      // A deleted course's item always names its course; only personal-bin items have none.
+      { courseId: item.course_id ?? item.item_id, itemId: item.id },
       {
         onSuccess: (result) => void message.success(result.message),
         onError: (error) => void message.error(error.message),

@@ -2,7 +2,7 @@ import { EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { isTeaching } from '@lectern/contracts/courses/course-roles';
 import { canManageRecycleBin } from '@lectern/contracts/courses/recycle-bin.rules';
-import { Alert, App, Button, Flex, Space, theme, Typography } from 'antd';
+import { Alert, App, Button, Flex, Space, theme } from 'antd';
 import { Fragment, lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { useCourse } from '../api/get-course.ts';
 import { useCurrentUser } from '../../identity/public/get-current-user.ts';
 import { useSimulate } from '../api/simulate.ts';
 import { formatCourseDate, semesterLabel } from '../components/course-format.ts';
+import { CourseHeading } from '../components/course-heading.tsx';
 import { CourseContext } from './course-context.ts';
 
 // Only people who manage the course open it, so it downloads then rather than with every course page.
@@ -336,12 +337,12 @@ function CourseHeader({ course }: { course: Course }) {
       {/* The title takes the room it needs first; the switch and the edit button wrap below it when
           the screen is narrow instead of squeezing it. */}
       <Flex justify="space-between" align="flex-start" wrap gap="small">
-        <Typography.Title
+        <CourseHeading
           level={1}
           style={{ fontSize: 24, margin: 0, flex: '1 1 260px', minWidth: 0, overflowWrap: 'anywhere' }}
         >
           {course.display_name}
-        </Typography.Title>
+        </CourseHeading>
         {canSimulate || course.can_manage ? (
           <Space wrap>
             {canSimulate ? (

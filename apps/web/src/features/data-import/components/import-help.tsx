@@ -77,7 +77,15 @@ function partRows(
 ): PartRow[] {
   const tag = vocabulary.types.single_selection[0] ?? '';
   const labelled = (
-    key: 'answer' | 'explanation' | 'points' | 'difficulty' | 'knowledgeNodes' | 'optionWeights',
+    key:
+      | 'answer'
+      | 'explanation'
+      | 'points'
+      | 'difficulty'
+      | 'knowledgeNodes'
+      | 'optionWeights'
+      | 'questionNote'
+      | 'category',
   ) => vocabulary[key].map((name) => (context.lang === 'en-us' ? `${name}:` : `${name}：`)).join('  ');
   const rows: PartRow[] = [
     { key: 'start', part: t('parts.start'), form: t('parts.startForm'), note: t('parts.startNote') },
@@ -108,6 +116,8 @@ function partRows(
       form: labelled('difficulty'),
       note: t('parts.difficultyNote'),
     },
+    { key: 'note', part: t('parts.note'), form: labelled('questionNote'), note: t('parts.noteNote') },
+    { key: 'category', part: t('parts.category'), form: labelled('category'), note: t('parts.categoryNote') },
   ];
   if (showKnowledgeNodes) {
     rows.push({

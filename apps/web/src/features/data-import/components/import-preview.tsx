@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/http-client.ts';
 import { formatPoints } from '../../exams/public/subject-labels.ts';
 import { useUpdateExamTotal } from '../api/update-exam-total.ts';
+import { categoryGroups, hasCategories } from '../api/save-by-category.ts';
 import { ImportedSubjectCard } from './imported-subject-card.tsx';
 
 /** The exam the questions go into, when its total may be changed from here. */
@@ -87,6 +88,11 @@ export function ImportPreview({ result, remainingPoints, onPointChange, exam }: 
   const { t } = useTranslation('data-import');
   const problem = pointsProblem(result, remainingPoints);
   const over = problem !== null;
+  // A file that files its questions under categories is previewed category by category.
+  const grouped = hasCategories(result.subjects);
+  const groups = grouped ? categoryGroups(result.subjects) : [{ category: null, subjects: result.subjects }];
+  const indexOf = new Map(result.subjects.map((subject, index) => [subject, index]));
+  const categoryName = (category: string | null) => category ?? t('preview.noCategory');
   return (
     <Flex vertical gap={12}>
       <Flex gap={8} wrap role="status" aria-live="polite">
@@ -135,15 +141,36 @@ export function ImportPreview({ result, remainingPoints, onPointChange, exam }: 
           }
         />
       )}
-      {result.subjects.map((subject, index) => (
-        <ImportedSubjectCard
-          key={`${subject.line}-${index}`}
-          subject={subject}
-          position={String(index + 1)}
-          onPointChange={
-            problem && onPointChange ? (point: number) => onPointChange(index, point) : undefined
-          }
-        />
+      {groups.map((group) => (
+        <Flex
+          vertical
+          gap={12}
+          key={group.category ?? ''}
+          role={grouped ? 'group' : undefined}
+          aria-label={grouped ? categoryName(group.category) : undefined}
+        >
+          {grouped && (
+            <Typography.Title level={5} style={{ margin: 0 }}>
+              {t('preview.categoryGroup', {
+                category: categoryName(group.category),
+                count: group.subjects.length,
+              })}
+            </Typography.Title>
+          )}
+          {group.subjects.map((subject) => {
+            const index = indexOf.get(subject) ?? 0;
+            return (
+              <ImportedSubjectCard
+                key={`${subject.line}-${index}`}
+                subject={subject}
+                position={String(index + 1)}
+                onPointChange={
+                  problem && onPointChange ? (point: number) => onPointChange(index, point) : undefined
+                }
+              />
+            );
+          })}
+        </Flex>
       ))}
     </Flex>
   );

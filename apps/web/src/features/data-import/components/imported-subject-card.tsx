@@ -173,6 +173,18 @@ export function ImportedSubjectCard({ subject, position, onPointChange }: Import
             <RenderedHtml html={subject.answer_explanation} />
           </div>
         )}
+        {subject.note !== null && (
+          <Flex gap={4} wrap align="center">
+            <Typography.Text strong>{t('preview.note')}</Typography.Text>
+            <Typography.Text>{subject.note}</Typography.Text>
+          </Flex>
+        )}
+        {'category' in subject && subject.category !== null && (
+          <Flex gap={4} wrap align="center">
+            <Typography.Text strong>{t('preview.category')}</Typography.Text>
+            <Tag>{subject.category}</Tag>
+          </Flex>
+        )}
         {subject.knowledge_node_names.length > 0 && (
           <Flex gap={4} wrap align="center">
             <Typography.Text strong>{t('preview.knowledgeNodes')}</Typography.Text>

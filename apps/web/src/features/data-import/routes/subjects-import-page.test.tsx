@@ -9,6 +9,7 @@ import {
   jsonResponse,
   mockApi,
   sentBodies,
+  sentRequests,
   type ApiRoutes,
 } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
@@ -266,6 +267,84 @@ describe('SubjectsImportPage', { timeout: 60_000 }, () => {
     expect(screen.getByText('Imported 2 questions')).toBeTruthy();
     const [body] = sentBodies(fetchMock, 'POST /api/subject-libs/12/subjects') as { subjects: unknown[] }[];
     expect(body?.subjects).toHaveLength(2);
+  });
+
+  describe('a library import of a file with categories', () => {
+    const lib = (id: number, title: string, libType: string, parentId: number | null) => ({
+      id,
+      title,
+      lib_type: libType,
+      course_id: 40,
+      parent_id: parentId,
+      owner: { id: 7, name: 'Li Wei' },
+      subjects_count: 0,
+      sort: 0,
+      created_at: '2026-11-20T08:00:00.000Z',
+      updated_at: '2026-11-20T08:00:00.000Z',
+    });
+    const filed = () => [
+      makeImportedSubject({ number: '1', category: 'Unit 1/Rivers', note: 'Nile' }),
+      makeImportedSubject({ number: '2', category: 'Unit 1/Lakes' }),
+      makeImportedSubject({ number: '3', category: null }),
+      makeImportedSubject({ number: '4', category: 'Unit 1/Rivers' }),
+    ];
+    const routes = (): ApiRoutes => {
+      let next = 100;
+      return {
+        'POST /api/data-import/identify': () =>
+          jsonResponse(makeIdentifyResponse(filed(), { remaining_points: null })),
+        'GET /api/subject-libs/12': () => jsonResponse({ ...lib(12, 'Geography', 'exam', 5), subjects: [] }),
+        'POST /api/course/40/subject-libs': (body, url) => {
+          next += 1;
+          const { title, parent_id } = body as { title: string; parent_id: number | null };
+          return jsonResponse(lib(next, title, url.searchParams.get('lib_type') ?? 'exam', parent_id), 201);
+        },
+        'POST /api/subject-libs/12/subjects': () => jsonResponse({ subjects: [] }, 201),
+        'POST /api/subject-libs/102/subjects': () => jsonResponse({ subjects: [] }, 201),
+        'POST /api/subject-libs/103/subjects': () => jsonResponse({ subjects: [] }, 201),
+      };
+    };
+
+    it('previews the questions by category with their notes, and saves all into the library by default', async () => {
+      const fetchMock = mockApi(routes());
+      renderPage('/subject-lib/12/import');
+      await identifyTyped();
+      expect(await screen.findByRole('group', { name: 'Unit 1/Rivers' })).toBeTruthy();
+      expect(screen.getByRole('group', { name: 'No category' })).toBeTruthy();
+      expect(screen.getByText('Unit 1/Rivers (2)')).toBeTruthy();
+      expect(screen.getByText('Nile')).toBeTruthy();
+      expect(screen.getByRole('radio', { name: 'All into this library' })).toHaveProperty('checked', true);
+
+      await waitFor(() => expect(saveButton().hasAttribute('disabled')).toBe(false));
+      fireEvent.click(saveButton());
+      expect(await screen.findByText('Library page')).toBeTruthy();
+      const bodies = sentBodies(fetchMock, 'POST /api/subject-libs/12/subjects') as { subjects: unknown[] }[];
+      expect(bodies.map((b) => b.subjects.length)).toEqual([4]);
+      expect(sentBodies(fetchMock, 'POST /api/course/40/subject-libs')).toEqual([]);
+    });
+
+    it('creates a folder named after the top category and one library per category when chosen', async () => {
+      const fetchMock = mockApi(routes());
+      renderPage('/subject-lib/12/import');
+      await identifyTyped();
+      fireEvent.click(await screen.findByRole('radio', { name: /One library per category/ }));
+      await waitFor(() => expect(saveButton().hasAttribute('disabled')).toBe(false));
+      fireEvent.click(saveButton());
+      expect(await screen.findByText('Library page')).toBeTruthy();
+
+      const created = sentRequests(fetchMock).filter((r) => r.url.startsWith('/api/course/40/subject-libs'));
+      expect(created.map((r) => [r.url, r.body])).toEqual([
+        ['/api/course/40/subject-libs?lib_type=folder', { title: 'Unit 1', parent_id: 5 }],
+        ['/api/course/40/subject-libs?lib_type=exam', { title: 'Rivers', parent_id: 101 }],
+        ['/api/course/40/subject-libs?lib_type=exam', { title: 'Lakes', parent_id: 101 }],
+      ]);
+      const numbers = (key: string) =>
+        (sentBodies(fetchMock, key) as { subjects: { sort: number }[] }[]).map((b) => b.subjects.length);
+      expect(numbers('POST /api/subject-libs/102/subjects')).toEqual([2]);
+      expect(numbers('POST /api/subject-libs/103/subjects')).toEqual([1]);
+      // Questions the file filed nowhere stay with the chosen library.
+      expect(numbers('POST /api/subject-libs/12/subjects')).toEqual([1]);
+    });
   });
 
   it('saves the questions as the question editor takes them and returns to the exam', async () => {

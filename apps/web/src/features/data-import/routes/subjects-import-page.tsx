@@ -10,7 +10,7 @@ import {
 import { SUBJECT_LIMITS } from '@lectern/contracts/exams/subject.schemas';
 import { formatBytes } from '@lectern/contracts/uploads/upload-rules';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Flex, Modal, Progress, Result, Row, Typography } from 'antd';
+import { Alert, App, Button, Card, Col, Flex, Modal, Progress, Radio, Result, Row, Typography } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import { uploadFile } from '../../uploads/public/upload-file.ts';
 import { useConvertImport } from '../api/convert-import.ts';
 import { useIdentifyImport } from '../api/identify-import.ts';
 import type { ImportTarget } from '../api/import-target.ts';
+import { CategorySaveError, hasCategories, useSaveByCategory } from '../api/save-by-category.ts';
 import {
   BatchSaveError,
   useSaveImportedSubjects,
@@ -142,7 +143,13 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
   const convert = useConvertImport();
   const identify = useIdentifyImport();
   const [saveProgress, setSaveProgress] = useState<BatchProgress | null>(null);
-  const save = useSaveImportedSubjects(target, setSaveProgress);
+  const saveAllHere = useSaveImportedSubjects(target, setSaveProgress);
+  const saveSplit = useSaveByCategory(target.id, setSaveProgress);
+  // A library import of a file with categories may create one library per category (default: all here).
+  const [perCategory, setPerCategory] = useState(false);
+  const splitting =
+    target.belong === 'library' && perCategory && result !== null && hasCategories(result.subjects);
+  const save = splitting ? saveSplit : saveAllHere;
   // The exams feature's own cache entry: libraries have no points limit, so nothing is asked for them.
   const paperPoints = useQuery({
     ...paperPointsQueryOptions({
@@ -312,11 +319,12 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
     try {
       await save.mutateAsync(result.subjects);
     } catch (error) {
-      const stopped = error instanceof BatchSaveError ? error : null;
+      const stopped = error instanceof BatchSaveError || error instanceof CategorySaveError ? error : null;
       const cause = stopped ? stopped.cause : error;
       if (stopped && stopped.saved > 0) {
         // The batches before the failure are stored: they leave the preview, so saving again stores the rest once.
-        const rest = result.subjects.slice(stopped.saved);
+        const rest =
+          stopped instanceof CategorySaveError ? stopped.rest : result.subjects.slice(stopped.saved);
         setResult({
           ...result,
           subjects: rest,
@@ -428,6 +436,19 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
                   percent={Math.round((saveProgress.saved / saveProgress.total) * 100)}
                   format={() => t('save.progress', saveProgress)}
                   aria-label={t('save.progress', saveProgress)}
+                />
+              )}
+              {target.belong === 'library' && result && hasCategories(result.subjects) && (
+                <Radio.Group
+                  aria-label={t('save.categoryChoice')}
+                  value={perCategory ? 'per_category' : 'here'}
+                  disabled={busy}
+                  onChange={(event) => setPerCategory(event.target.value === 'per_category')}
+                  options={[
+                    { value: 'here', label: t('save.allHere') },
+                    { value: 'per_category', label: t('save.perCategory') },
+                  ]}
+                  style={{ display: 'flex', flexDirection: 'column', gap: 4 }}
                 />
               )}
               {saveReason && (

@@ -56,6 +56,22 @@ describe('DiscussionPanel', () => {
     expect(await screen.findByText('A question')).toBeTruthy();
   });
 
+  it('adds the quiz tab the activity passes in, unless the quiz is hidden', async () => {
+    mockLists();
+    const { unmount } = renderInCourse(<DiscussionPanel activity={video} quizTab={<p>Quiz list</p>} />);
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual([
+      'Comments',
+      'Questions',
+      'Quizzes',
+    ]);
+    unmount();
+    renderInCourse(<DiscussionPanel activity={video} quizTab={<p>Quiz list</p>} hideQuiz />);
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual([
+      'Comments',
+      'Questions',
+    ]);
+  });
+
   function renderVideo() {
     return renderInCourse(
       <DiscussionPanel activity={video} readLocation={() => '00:01:05'} mediaDuration={600} />,

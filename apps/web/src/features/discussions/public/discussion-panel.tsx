@@ -1,6 +1,7 @@
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import { BLUEPRINT_COURSE_TYPE } from '@lectern/contracts/courses/course-roles';
 import { Tabs, type TabsProps } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CommentPanel } from './comment-panel.tsx';
 import { QuestionPanel } from './question-panel.tsx';
@@ -13,6 +14,8 @@ export interface DiscussionPanelProps {
   /** Whether the question tab is offered (spec: canSubmitQuestion). */
   canSubmitQuestion?: boolean;
   hideQuiz?: boolean;
+  /** The quiz tab's content, from the activity that has quizzes (an online video); no tab without it. */
+  quizTab?: ReactNode;
   /** The place being watched or read: a video's hh:mm:ss, or a document's page. */
   readLocation?: () => string | null;
   /** The file the questions hang off (upload reference id). */
@@ -25,8 +28,8 @@ const noLocation = () => null;
 
 /**
  * The combined comment-and-question panel (spec 001 section 2): a comment tab and a question tab by the
- * two toggles; a blueprint course (type 13) shows only the question tab. The quiz tab needs quizzes on
- * the activity, which no activity type carries yet, so it is never offered.
+ * two toggles; a blueprint course (type 13) shows only the question tab. The quiz tab shows what the
+ * activity passes in `quizTab` (an online video's quizzes) unless `hideQuiz`.
  */
 export function DiscussionPanel({
   activity,
@@ -36,6 +39,8 @@ export function DiscussionPanel({
   readLocation,
   referenceId = null,
   mediaDuration,
+  hideQuiz = false,
+  quizTab,
 }: DiscussionPanelProps) {
   const { t } = useTranslation('discussions');
   const blueprint = courseType === BLUEPRINT_COURSE_TYPE;
@@ -62,6 +67,9 @@ export function DiscussionPanel({
         />
       ),
     });
+  }
+  if (!blueprint && !hideQuiz && quizTab) {
+    items.push({ key: 'quiz', label: t('tabs.quiz'), children: quizTab });
   }
   if (items.length === 0) return null;
   return <Tabs items={items} destroyOnHidden={false} />;

@@ -1,6 +1,6 @@
 import { FireOutlined, MessageOutlined } from '@ant-design/icons';
 import type { HotTopic } from '@lectern/contracts/discussions/discussions.schemas';
-import { Flex, theme, Typography } from 'antd';
+import { Flex, theme } from 'antd';
 import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -36,6 +36,13 @@ export function HotTopics({ courseId, style }: HotTopicsProps) {
   const { t } = useTranslation('discussions');
   const titleId = useId();
   const { token } = theme.useToken();
+  // Typography.Text's secondary look without Typography, which the course page would otherwise fetch for
+  // this card alone (decision 0014).
+  const secondary: CSSProperties = {
+    color: token.colorTextDescription,
+    fontSize: 12,
+    wordBreak: 'break-word',
+  };
   const topics = useHotTopics(courseId).data?.hot_topics ?? [];
   if (topics.length === 0) return null;
 
@@ -82,18 +89,20 @@ export function HotTopics({ courseId, style }: HotTopicsProps) {
                 <Link to={hotTopicPath(courseId, topic)} title={topic.title} style={titleStyle}>
                   {topic.title}
                 </Link>
-                <Typography.Text type="secondary" style={{ flexShrink: 0, fontSize: 12 }}>
+                <span style={{ ...secondary, flexShrink: 0 }}>
                   <MessageOutlined aria-hidden /> {t('hotTopics.replies', { count: topic.comments })}
-                </Typography.Text>
+                </span>
               </Flex>
-              <Typography.Text type="secondary" ellipsis style={{ fontSize: 12 }}>
+              <span
+                style={{ ...secondary, overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' }}
+              >
                 {t('hotTopics.forum', { forum: topic.receiver.title })}
-              </Typography.Text>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+              </span>
+              <span style={secondary}>
                 {topic.created_by ? topic.created_by.name : t('author.anonymous')}
                 {' · '}
                 <time dateTime={topic.created_at}>{formatDateTime(topic.created_at)}</time>
-              </Typography.Text>
+              </span>
             </Flex>
           ))}
         </Flex>

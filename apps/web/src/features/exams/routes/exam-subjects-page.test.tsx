@@ -128,6 +128,7 @@ describe('ExamSubjectsPage', { timeout: 120_000 }, () => {
           {
             type: 'single_selection',
             description: '<p>What is a heap?</p>',
+            note: null,
             point: 5,
             difficulty_level: 0,
             options: [

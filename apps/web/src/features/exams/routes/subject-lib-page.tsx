@@ -1,6 +1,11 @@
 import { CopyOutlined, ExportOutlined, PlusOutlined, SwapOutlined } from '@ant-design/icons';
 import type { SubjectLibDetail } from '@lectern/contracts/exams/subject-lib.schemas';
-import { SUBJECT_TYPES, type Subject, type SubjectType } from '@lectern/contracts/exams/subject.schemas';
+import {
+  SUBJECT_TYPES,
+  subjectInputSchemaFor,
+  type Subject,
+  type SubjectType,
+} from '@lectern/contracts/exams/subject.schemas';
 import { useQueryClient } from '@tanstack/react-query';
 import { Breadcrumb, Button, Card, Flex, Input, Result, Select, Typography } from 'antd';
 import { useState } from 'react';
@@ -182,6 +187,7 @@ function LibEditor({
         subject={editing}
         onSave={saveSubject}
         onClose={() => setEditor({ open: false })}
+        schema={subjectInputSchemaFor({ libType: lib.lib_type })}
       />
       <TransferSubjectsModal
         mode={transfer}

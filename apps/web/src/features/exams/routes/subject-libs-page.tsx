@@ -1,6 +1,7 @@
-import { Tabs, Typography } from 'antd';
+import { DeleteOutlined } from '@ant-design/icons';
+import { Flex, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { LibShelf } from '../components/subject-libs/lib-shelf.tsx';
 import { parseRouteId } from '../components/subject-list/route-id.ts';
 
@@ -16,9 +17,15 @@ export function SubjectLibsPage() {
 
   return (
     <>
-      <Typography.Title level={1} style={{ fontSize: 24 }}>
-        {t('libs.title')}
-      </Typography.Title>
+      <Flex justify="space-between" align="center" wrap gap={8}>
+        <Typography.Title level={1} style={{ fontSize: 24 }}>
+          {t('libs.title')}
+        </Typography.Title>
+        {/* Questions deleted from personal libraries wait in their owner's own bin. */}
+        <Link to="/subject-libs/recycle-bin">
+          <DeleteOutlined aria-hidden /> {t('personalBin.link')}
+        </Link>
+      </Flex>
       {courseId === undefined ? (
         <LibShelf scope="mine" />
       ) : (

@@ -48,6 +48,7 @@ export function makeSubject(overrides: Partial<Subject> & Pick<Subject, 'id'>): 
     settings: {},
     knowledge_node_ids: [],
     knowledge_node_names: [],
+    note: null,
     parent_id: null,
     lib_id: null,
     exam_id: 300,

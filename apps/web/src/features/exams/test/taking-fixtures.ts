@@ -285,6 +285,7 @@ export function makeSubject(overrides: Partial<Subject> = {}): Subject {
     settings: {},
     knowledge_node_ids: [],
     knowledge_node_names: [],
+    note: null,
     parent_id: null,
     lib_id: null,
     exam_id: 300,

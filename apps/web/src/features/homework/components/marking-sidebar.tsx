@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { RubricScoreDialog } from '../../rubrics/public/rubric-score-dialog.tsx';
 import { useRubric } from '../../rubrics/public/use-rubric.ts';
 import { useUpdateSubmissionScore } from '../api/update-submission-score.ts';
+import { AiGradingPanel } from './ai-grading-panel.tsx';
 import { homeworkMessage } from './homework-messages.ts';
 import { MarkingMarkedFiles } from './marking-marked-files.tsx';
 import { scoreProblem, scoreSaveFailure, scoreText } from './marking-rules.ts';
@@ -186,6 +187,15 @@ export function MarkingSidebar({ homework, submission, submitterId, simulating }
           </Button>
         </Form>
       ) : null}
+      <AiGradingPanel
+        homework={homework}
+        submission={submission}
+        disabled={readOnly}
+        onAccept={({ score, comment }) => {
+          form.setFieldsValue({ score, instructor_comment: comment });
+          void form.validateFields(['score']);
+        }}
+      />
       {submission ? (
         <>
           <Divider style={{ margin: '4px 0' }} />

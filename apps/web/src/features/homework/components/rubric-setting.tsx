@@ -94,6 +94,7 @@ export function RubricSetting({ detail, onChanged }: RubricSettingProps) {
         open={dialog === 'select'}
         value={detail.rubric_id}
         allowEdit
+        generateFrom={{ content: detail.description, homeworkId: detail.id }}
         onClose={() => setDialog(null)}
         onSelect={(chosen) => {
           save({ rubric_id: chosen.id })

@@ -8,6 +8,7 @@ const PAGES = [
   { key: 'departments', path: '/admin/departments' },
   { key: 'terms', path: '/admin/academic-years' },
   { key: 'announcements', path: '/admin/announcements' },
+  { key: 'ai', path: '/admin/ai' },
 ] as const;
 
 /** Links between the administration pages, above each of them. */

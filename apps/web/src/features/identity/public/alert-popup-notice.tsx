@@ -1,4 +1,4 @@
-import { Modal, Typography } from 'antd';
+import { Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RenderedHtml } from '../../../shared/components/rendered-html.tsx';
@@ -54,7 +54,7 @@ export function AlertPopupNotice() {
       okText={t('alertPopup.ok')}
       cancelButtonProps={{ style: { display: 'none' } }}
     >
-      {content ? <RenderedHtml html={content} /> : <Typography.Text />}
+      {content ? <RenderedHtml html={content} /> : null}
     </Modal>
   );
 }

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { errorResponse, jsonResponse, mockApi, sentBodies } from '../../../test/fetch-mock.ts';
+import { errorResponse, jsonResponse, mockApi, sentBodies, sentRequests } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { makePaper, makeQuestionnaireActivity, makeResults } from '../test/fixtures.ts';
 import { QuestionnaireActivityBody } from './questionnaire-activity-body.tsx';
@@ -202,4 +202,103 @@ describe('the instructor results page', () => {
     // The results are read again with the new questions.
     await waitFor(() => expect(resultsReads).toBeGreaterThan(1));
   });
+});
+
+/** A stand-in for the browser's EventSource: the test plays the server's messages. */
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  onmessage: ((event: MessageEvent<string>) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeEventSource.last = this;
+  }
+  addEventListener() {}
+  close() {}
+  emit(data: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
+  }
+}
+
+describe('the instructor’s questions and live results', () => {
+  beforeEach(() => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    FakeEventSource.last = null;
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('moves and removes questions before anyone answered', { timeout: 60_000 }, async () => {
+    const fetchMock = mockApi({
+      'GET /api/questionnaire/400/distribute': () =>
+        jsonResponse(makePaper({ can_submit: false, can_see_results: true, submission_count: 0 })),
+      'GET /api/questionnaire/400/results': () => jsonResponse(makeResults()),
+      'GET /api/subject-libs': () => jsonResponse({ subject_libs: [] }),
+      'PUT /api/questionnaire/400/subjects/sort': () => jsonResponse({ subjects: makePaper().subjects }),
+      'DELETE /api/questionnaire/400/subjects/3': () =>
+        jsonResponse({ message: 'The question was removed.' }),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderBody(makeQuestionnaireActivity({ can_edit: true }));
+
+    const questions = await screen.findByRole('region', { name: 'Questions (3)' }, { timeout: 15_000 });
+    expect(
+      within(questions).getByRole('button', { name: 'Move question 1 up' }).hasAttribute('disabled'),
+    ).toBe(true);
+    await user.click(within(questions).getByRole('button', { name: 'Move question 2 up' }));
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, 'PUT /api/questionnaire/400/subjects/sort')).toEqual([
+        { subject_ids: [2, 1, 3] },
+      ]),
+    );
+
+    await user.click(within(questions).getByRole('button', { name: 'Remove question 3' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('The question was removed.')).toBeTruthy();
+    const removed = sentRequests(fetchMock).filter((r) => r.method === 'DELETE');
+    expect(removed.map((r) => r.url)).toEqual(['/api/questionnaire/400/subjects/3']);
+  });
+
+  it(
+    'locks the questions once students answered, and follows new answers live',
+    { timeout: 60_000 },
+    async () => {
+      let resultsReads = 0;
+      mockApi({
+        'GET /api/questionnaire/400/distribute': () =>
+          jsonResponse(makePaper({ can_submit: false, can_see_results: true, submission_count: 4 })),
+        'GET /api/questionnaire/400/results': () => {
+          resultsReads += 1;
+          return jsonResponse(
+            makeResults({ summary: { studentsCount: 30, submitterCount: resultsReads === 1 ? 4 : 5 } }),
+          );
+        },
+      });
+      renderBody(makeQuestionnaireActivity({ can_edit: true }));
+
+      expect(await screen.findByText('4 of 30 students answered', {}, { timeout: 15_000 })).toBeTruthy();
+      expect(
+        screen.getByText('Students have answered: questions can no longer be removed, reordered or added.'),
+      ).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Move question|Remove question/ })).toBeNull();
+      expect(screen.queryByRole('combobox', { name: 'Questionnaire library' })).toBeNull();
+
+      await waitFor(() => expect(FakeEventSource.last?.url).toBe('/api/push/stream'));
+      act(() =>
+        FakeEventSource.last?.emit({
+          course_id: 5,
+          type: 'questionnaire.submitted',
+          data: { activity_id: 401 },
+        }),
+      );
+      expect(resultsReads).toBe(1);
+      act(() =>
+        FakeEventSource.last?.emit({
+          course_id: 5,
+          type: 'questionnaire.submitted',
+          data: { activity_id: 400 },
+        }),
+      );
+      expect(await screen.findByText('5 of 30 students answered')).toBeTruthy();
+    },
+  );
 });

@@ -8,7 +8,15 @@ import { useQuestionnaire } from '../api/distribute-questionnaire.ts';
 import { useQuestionnaireResults } from '../api/get-questionnaire-results.ts';
 import { QuestionnaireAnswerForm } from '../components/questionnaire-answer-form.tsx';
 import { QuestionnaireLibraryCopy } from '../components/questionnaire-library-copy.tsx';
+import { QuestionnaireQuestions } from '../components/questionnaire-questions.tsx';
 import { QuestionnaireResults } from '../components/questionnaire-results.tsx';
+import { useQuestionnairePush } from '../components/use-questionnaire-push.ts';
+
+/** The teaching team's results move as answers arrive; students' pages need no one else's answers. */
+function LiveQuestionnairePush({ paper }: { paper: QuestionnaireDistributeResponse }) {
+  useQuestionnairePush(paper.course_id, paper.id);
+  return null;
+}
 
 function ResultsSection({ id }: { id: number }) {
   const { t } = useTranslation('questionnaires');
@@ -39,7 +47,11 @@ function QuestionnaireView({ paper }: { paper: QuestionnaireDistributeResponse }
       {paper.description ? <RenderedHtml html={paper.description} /> : null}
       {paper.can_see_results ? (
         <>
-          <QuestionnaireLibraryCopy questionnaireId={paper.id} />
+          <LiveQuestionnairePush paper={paper} />
+          <QuestionnaireQuestions paper={paper} />
+          {(paper.submission_count ?? 0) === 0 ? (
+            <QuestionnaireLibraryCopy questionnaireId={paper.id} />
+          ) : null}
           <ResultsSection id={paper.id} />
         </>
       ) : (

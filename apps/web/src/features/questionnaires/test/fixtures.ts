@@ -69,6 +69,7 @@ export function makePaper(
     end_time: null,
     can_submit: true,
     can_see_results: false,
+    submission_count: null,
     subjects: [
       paperSubject(1, 'single_selection', '<p>How is the pace?</p>', ['Slow', 'Fine', 'Fast']),
       paperSubject(2, 'multiple_selection', '<p>What helps you?</p>', ['Labs', 'Talks']),

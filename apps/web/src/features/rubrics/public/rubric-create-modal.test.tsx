@@ -75,7 +75,7 @@ describe('RubricCreateModal', { timeout: 120_000 }, () => {
     expect(screen.getByText('Enter a rating description.')).toBeTruthy();
     expect(screen.getByText('Enter a score.')).toBeTruthy();
     expect(await screen.findByText('Complete the highlighted fields first.')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(sentBodies(fetchMock, 'POST /api/rubrics')).toEqual([]);
   });
 
   it('needs at least one criterion, and a rating in each', async () => {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCreateRubric } from '../api/create-rubric.ts';
 import { draftFromRubric, newDraft, type DefaultLevelLabels } from '../components/rubric-draft.ts';
 import { RubricEditor } from '../components/rubric-editor.tsx';
+import { RubricGenerate } from '../components/rubric-generate.tsx';
 import { useRubricForm } from '../components/use-rubric-form.ts';
 
 /** Spec 001 section 9: the rubric create dialog is 900 wide. */
@@ -22,6 +23,11 @@ export interface RubricCreateModalProps {
    * `apply` replaces the draft with a generated rubric, which the teacher then reviews and saves.
    */
   renderGenerate?: (apply: (input: RubricInput) => void) => ReactNode;
+  /**
+   * Where the built-in AI generate button (shown when no `renderGenerate` is given and a model is
+   * configured) starts from: a homework's description and id.
+   */
+  generateFrom?: { content?: string; homeworkId?: number };
 }
 
 /** Creates a rubric in the editor (edit and preview modes); validation as the server's. */
@@ -31,6 +37,7 @@ export function RubricCreateModal({
   onCreated,
   initial,
   renderGenerate,
+  generateFrom,
 }: RubricCreateModalProps) {
   const { t } = useTranslation('rubrics');
   return (
@@ -43,12 +50,24 @@ export function RubricCreateModal({
       destroyOnHidden
       mask={{ closable: false }}
     >
-      <CreateBody onClose={onClose} onCreated={onCreated} initial={initial} renderGenerate={renderGenerate} />
+      <CreateBody
+        onClose={onClose}
+        onCreated={onCreated}
+        initial={initial}
+        renderGenerate={renderGenerate}
+        generateFrom={generateFrom}
+      />
     </Modal>
   );
 }
 
-function CreateBody({ onClose, onCreated, initial, renderGenerate }: Omit<RubricCreateModalProps, 'open'>) {
+function CreateBody({
+  onClose,
+  onCreated,
+  initial,
+  renderGenerate,
+  generateFrom,
+}: Omit<RubricCreateModalProps, 'open'>) {
   const { t } = useTranslation('rubrics');
   const { t: tShared } = useTranslation('shared');
   const { message } = App.useApp();
@@ -60,6 +79,8 @@ function CreateBody({ onClose, onCreated, initial, renderGenerate }: Omit<Rubric
     needImprovement: t('editor.defaultLevels.needImprovement'),
   };
   const form = useRubricForm(() => (initial ? draftFromRubric(initial) : newDraft(labels)));
+
+  const apply = (input: RubricInput) => form.setDraft(draftFromRubric(input));
 
   const save = async () => {
     let created: Rubric | undefined;
@@ -84,7 +105,17 @@ function CreateBody({ onClose, onCreated, initial, renderGenerate }: Omit<Rubric
         disabled={form.saving}
       />
       <Flex justify="space-between" gap={8} style={{ marginTop: 16 }}>
-        <div>{renderGenerate?.((input) => form.setDraft(draftFromRubric(input)))}</div>
+        <div>
+          {renderGenerate ? (
+            renderGenerate(apply)
+          ) : (
+            <RubricGenerate
+              content={generateFrom?.content}
+              homeworkId={generateFrom?.homeworkId}
+              onApply={apply}
+            />
+          )}
+        </div>
         <Flex gap={8}>
           <Button onClick={onClose} disabled={form.saving}>
             {tShared('actions.cancel')}

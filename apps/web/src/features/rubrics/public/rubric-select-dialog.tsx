@@ -22,6 +22,8 @@ export interface RubricSelectDialogProps {
   allowEdit?: boolean;
   /** Passed to the create dialog: the seam for AI generation. */
   renderGenerate?: (apply: (input: RubricInput) => void) => ReactNode;
+  /** Passed to the create dialog: what its AI generate button starts from. */
+  generateFrom?: { content?: string; homeworkId?: number };
 }
 
 /** Lists the teacher's rubrics (total, uses), previews one, creates one, and picks one. */
@@ -32,6 +34,7 @@ export function RubricSelectDialog({
   onClose,
   allowEdit = false,
   renderGenerate,
+  generateFrom,
 }: RubricSelectDialogProps) {
   const { t } = useTranslation('rubrics');
   const { t: tShared } = useTranslation('shared');
@@ -125,6 +128,7 @@ export function RubricSelectDialog({
         onClose={() => setCreating(false)}
         onCreated={(rubric) => setChosen(rubric.id)}
         renderGenerate={renderGenerate}
+        generateFrom={generateFrom}
       />
     </>
   );

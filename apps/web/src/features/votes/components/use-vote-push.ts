@@ -2,12 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { usePushEvents } from '../../../shared/hooks/use-push-events.ts';
 import { voteQueryKey } from '../api/votes-keys.ts';
 
-/** Reads the vote again when a ballot is cast in it, so the instructor's chart moves without a reload. */
-export function useVotePush(courseId: number, voteId: number): void {
+/**
+ * Reads the vote again on a push hint about it: every ballot for the teaching team (their chart moves
+ * without a reload), and its end for everyone (students then see the results, which the server shows
+ * them only once the vote is over).
+ */
+export function useVotePush(courseId: number, voteId: number, everyBallot: boolean): void {
   const queryClient = useQueryClient();
   usePushEvents({
     onEvent: (event) => {
-      if (event.course_id === courseId && event.type === 'vote.cast' && event.data.activity_id === voteId) {
+      if (event.course_id !== courseId || event.data.activity_id !== voteId) return;
+      if (event.type === 'vote.closed' || (everyBallot && event.type === 'vote.cast')) {
         void queryClient.invalidateQueries({ queryKey: voteQueryKey(voteId) });
       }
     },

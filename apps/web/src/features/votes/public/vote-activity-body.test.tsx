@@ -64,8 +64,39 @@ describe('the student vote page', () => {
     );
     expect(await screen.findByText('Your vote: B')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Change my vote' })).toBeTruthy();
-    // Students are not told about every ballot: their page does not listen to the push stream.
-    expect(FakeEventSource.last).toBeNull();
+  });
+
+  it('shows the results when the vote ends, without a reload', { timeout: 60_000 }, async () => {
+    let current = makeVote({ my_votes: ['B'], voter_count: 1 });
+    const fetchMock = mockApi({ 'GET /api/votes/300': () => jsonResponse(current) });
+    renderBody();
+    expect(await screen.findByText('Your vote: B', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText('The results are shown when the vote ends.')).toBeTruthy();
+    await waitFor(() => expect(FakeEventSource.last?.url).toBe('/api/push/stream'));
+    const reads = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/votes/300')).length;
+
+    // Students are not told about every ballot; other votes' ends are not theirs either.
+    act(() => FakeEventSource.last?.emit({ course_id: 5, type: 'vote.cast', data: { activity_id: 300 } }));
+    act(() => FakeEventSource.last?.emit({ course_id: 5, type: 'vote.closed', data: { activity_id: 301 } }));
+    expect(reads()).toBe(1);
+
+    current = makeVote({
+      status: 'ended',
+      is_open: false,
+      can_vote: false,
+      my_votes: ['B'],
+      voter_count: 2,
+      results: [
+        { option: 'A', content: 'Graphs', count: 1 },
+        { option: 'B', content: 'Trees', count: 1 },
+        { option: 'C', content: 'Heaps', count: 0 },
+      ],
+    });
+    act(() => FakeEventSource.last?.emit({ course_id: 5, type: 'vote.closed', data: { activity_id: 300 } }));
+    expect(await screen.findByText('2 of 30 students voted')).toBeTruthy();
+    expect(screen.getByText('Ended')).toBeTruthy();
+    expect(screen.queryByText('The results are shown when the vote ends.')).toBeNull();
+    expect(reads()).toBe(2);
   });
 
   it('lets a student pick several options in a multiple-choice vote', { timeout: 60_000 }, async () => {

@@ -8,9 +8,9 @@ import { VoteBallot } from '../components/vote-ballot.tsx';
 import { VoteResults } from '../components/vote-results.tsx';
 import { useVotePush } from '../components/use-vote-push.ts';
 
-/** The teaching team follows the ballots as they arrive; students' pages do not need every ballot. */
-function LiveVotePush({ vote }: { vote: VoteResponse }) {
-  useVotePush(vote.course_id, vote.id);
+/** The teaching team follows the ballots as they arrive; students' pages only learn when it ends. */
+function LiveVotePush({ vote, teaching }: { vote: VoteResponse; teaching: boolean }) {
+  useVotePush(vote.course_id, vote.id, teaching);
   return null;
 }
 
@@ -24,7 +24,7 @@ function VoteView({ vote, teaching }: { vote: VoteResponse; teaching: boolean })
   }[vote.status];
   return (
     <Flex vertical gap={16}>
-      {teaching ? <LiveVotePush vote={vote} /> : null}
+      {teaching || vote.status !== 'ended' ? <LiveVotePush vote={vote} teaching={teaching} /> : null}
       <Flex gap={8} wrap>
         <Tag color={vote.status === 'in_progress' ? 'green' : undefined}>{statusText}</Tag>
         <Tag>{data.vote_type === 'single' ? t('kind.single') : t('kind.multiple')}</Tag>

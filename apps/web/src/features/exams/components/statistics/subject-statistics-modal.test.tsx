@@ -169,16 +169,16 @@ describe('SubjectStatisticsModal in class', () => {
 
     // Another course's event changes nothing.
     FakeEventSource.opened[0]?.emit({
-        course_id: 51,
-        type: 'exam.answers_changed',
-        data: { exam_id: 300 },
-      });
+      course_id: 51,
+      type: 'exam.answers_changed',
+      data: { exam_id: 300 },
+    });
     answered = 2;
     FakeEventSource.opened[0]?.emit({
-        course_id: 50,
-        type: 'exam.answers_changed',
-        data: { exam_id: 300, subject_id: 2 },
-      });
+      course_id: 50,
+      type: 'exam.answers_changed',
+      data: { exam_id: 300, subject_id: 2 },
+    });
     await waitFor(() => expect(names()).toEqual(['Wang Fang', 'Li Lei']));
     expect(calls()).toBe(before + 1);
   });

@@ -1,4 +1,4 @@
-import { SubjectInputSchema } from '@lectern/contracts/exams/subject.schemas';
+import { SubjectInputSchema, subjectInputSchemaFor } from '@lectern/contracts/exams/subject.schemas';
 import { describe, expect, it } from 'vitest';
 import { makeSubject } from '../../test/authoring-fixtures.ts';
 import {
@@ -32,6 +32,7 @@ describe('question drafts', () => {
         { sort: 0, content: 'France', option_sort: 0 },
       ],
       answer_explanation: '<p>Capitals</p>',
+      note: 'Capitals 3',
     });
     const input = inputFromDraft(draftFromSubject(stored));
     expect(input).toEqual({
@@ -52,6 +53,7 @@ describe('question drafts', () => {
       ],
       knowledge_node_ids: [],
       knowledge_node_names: [],
+      note: 'Capitals 3',
       settings: {},
     });
     expect(SubjectInputSchema.safeParse(input).success).toBe(true);
@@ -71,6 +73,19 @@ describe('question drafts', () => {
     single.description = 'Q';
     single.options = single.options.slice(0, 2).map((o, i) => ({ ...o, content: `O${i}`, is_answer: true }));
     expect(validateDraft(single, keyOnly)).toEqual({ options: 'exams.singleAnswerRequired' });
+  });
+
+  it('asks no right answer of a questionnaire library’s question, but still of an exam library’s', () => {
+    const single = newDraft('single_selection', labels);
+    single.description = 'How is the pace?';
+    single.options = single.options.slice(0, 2).map((o, i) => ({ ...o, content: `O${i}`, is_answer: false }));
+    const blanks = newDraft('fill_in_blank', labels);
+    blanks.description = 'One word: ____';
+    const survey = subjectInputSchemaFor({ libType: 'questionnaire' });
+    expect(validateDraft(single, keyOnly, survey)).toEqual({});
+    expect(validateDraft(blanks, keyOnly, survey)).toEqual({});
+    const exam = subjectInputSchemaFor({ libType: 'exam' });
+    expect(validateDraft(single, keyOnly, exam)).toEqual({ options: 'exams.singleAnswerRequired' });
   });
 
   it('keeps options when switching between the two choice types, and starts fresh otherwise', () => {

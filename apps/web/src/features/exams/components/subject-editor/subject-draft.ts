@@ -49,6 +49,8 @@ export interface SubjectDraftBase {
   /** Kept as loaded: the knowledge graph is edited elsewhere (later issue). */
   knowledge_node_ids: number[];
   knowledge_node_names: string[];
+  /** The teaching team's note (plain text, never shown to students); '' for none. */
+  note: string;
 }
 
 export interface SubjectDraft extends SubjectDraftBase {
@@ -131,6 +133,7 @@ export function newSubDraft(type: SubjectType, labels: TrueFalseLabels): Subject
     unordered_blanks: false,
     knowledge_node_ids: [],
     knowledge_node_names: [],
+    note: '',
     ...startingRows(type, labels),
   };
 }
@@ -213,6 +216,7 @@ function subDraftFrom(subject: SubSubject): SubjectDraftBase {
     unordered_blanks: subject.settings.unordered_blanks ?? false,
     knowledge_node_ids: [...subject.knowledge_node_ids],
     knowledge_node_names: [...subject.knowledge_node_names],
+    note: subject.note ?? '',
   };
 }
 
@@ -267,6 +271,7 @@ function subInputFrom(draft: SubjectDraftBase): SubjectInput {
     })),
     knowledge_node_ids: draft.knowledge_node_ids,
     knowledge_node_names: draft.knowledge_node_names,
+    note: draft.note.trim() === '' ? null : draft.note.trim(),
     settings,
   };
 }
@@ -281,9 +286,16 @@ export function inputFromDraft(draft: SubjectDraft): SubjectInput {
 
 type IssueLike = { path: PropertyKey[]; message: string; minimum?: unknown; maximum?: unknown };
 
-/** The contract's own rules, checked as the server checks them; the first issue of each field wins. */
-export function validateDraft(draft: SubjectDraft, translate: (issue: IssueLike) => string): FieldErrorMap {
-  const result = SubjectInputSchema.safeParse(inputFromDraft(draft));
+/**
+ * The contract's own rules, checked as the server checks them; the first issue of each field wins.
+ * `schema` is the owner's (`subjectInputSchemaFor`): a questionnaire library's questions need no answer.
+ */
+export function validateDraft(
+  draft: SubjectDraft,
+  translate: (issue: IssueLike) => string,
+  schema: typeof SubjectInputSchema = SubjectInputSchema,
+): FieldErrorMap {
+  const result = schema.safeParse(inputFromDraft(draft));
   if (result.success) return {};
   const errors: Record<string, string> = {};
   for (const issue of result.error.issues) {

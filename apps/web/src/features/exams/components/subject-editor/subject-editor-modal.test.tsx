@@ -88,6 +88,7 @@ describe('SubjectEditorModal', { timeout: 120_000 }, () => {
       pairs: [],
       knowledge_node_ids: [],
       knowledge_node_names: [],
+      note: null,
       settings: {},
     });
   });

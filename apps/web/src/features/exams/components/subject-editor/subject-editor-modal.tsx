@@ -1,5 +1,6 @@
 import {
   SUBJECT_TYPES,
+  SubjectInputSchema,
   type Subject,
   type SubjectInput,
   type SubjectType,
@@ -36,6 +37,8 @@ export interface SubjectEditorModalProps {
   onClose: () => void;
   /** Shown above the form with the points the question being typed counts for (e.g. the exam's points used). */
   header?: ((draftPoints: number) => ReactNode) | undefined;
+  /** The owner's rules (`subjectInputSchemaFor`); an exam's, requiring a right answer, by default. */
+  schema?: typeof SubjectInputSchema | undefined;
 }
 
 /** Adds or edits one question of any type, checked by the contract's own rules as the author types. */
@@ -46,6 +49,7 @@ export function SubjectEditorModal({
   onSave,
   onClose,
   header,
+  schema,
 }: SubjectEditorModalProps) {
   const { t } = useTranslation('exams');
   return (
@@ -64,6 +68,7 @@ export function SubjectEditorModal({
         onSave={onSave}
         onClose={onClose}
         header={header}
+        schema={schema ?? SubjectInputSchema}
       />
     </Modal>
   );
@@ -75,9 +80,17 @@ interface SubjectEditorBodyProps {
   onSave: (input: SubjectInput) => Promise<unknown>;
   onClose: () => void;
   header: ((draftPoints: number) => ReactNode) | undefined;
+  schema: typeof SubjectInputSchema;
 }
 
-function SubjectEditorBody({ subject, defaultType, onSave, onClose, header }: SubjectEditorBodyProps) {
+function SubjectEditorBody({
+  subject,
+  defaultType,
+  onSave,
+  onClose,
+  header,
+  schema,
+}: SubjectEditorBodyProps) {
   const { t } = useTranslation('exams');
   const { t: tShared } = useTranslation('shared');
   const { message } = App.useApp();
@@ -91,7 +104,7 @@ function SubjectEditorBody({ subject, defaultType, onSave, onClose, header }: Su
   const [serverErrors, setServerErrors] = useState<FieldErrorMap>({});
   const [saving, setSaving] = useState(false);
 
-  const clientErrors = useMemo(() => validateDraft(draft, subjectIssueMessage), [draft]);
+  const clientErrors = useMemo(() => validateDraft(draft, subjectIssueMessage, schema), [draft, schema]);
   const visibleErrors = useMemo(() => {
     const out: Record<string, string> = { ...serverErrors };
     for (const [path, text] of Object.entries(clientErrors)) {

@@ -4,7 +4,7 @@ import {
   SUBJECT_LIMITS,
   type SubjectType,
 } from '@lectern/contracts/exams/subject.schemas';
-import { Button, Card, Col, Flex, InputNumber, Row, Select, Typography } from 'antd';
+import { Button, Card, Col, Flex, Input, InputNumber, Row, Select, Typography } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichTextInput } from '../../../../shared/components/rich-text/rich-text-input.tsx';
@@ -231,6 +231,20 @@ export function SubjectFields<D extends SubjectDraftBase>({
           />
         </EditorField>
       )}
+      <EditorField
+        label={t('editor.note')}
+        htmlFor={`${id}-note`}
+        error={errors.note}
+        extra={t('editor.noteHint')}
+      >
+        <Input
+          id={`${id}-note`}
+          value={draft.note}
+          maxLength={SUBJECT_LIMITS.noteMax}
+          disabled={disabled}
+          onChange={(event) => patch('note', { note: event.target.value })}
+        />
+      </EditorField>
     </>
   );
 }
