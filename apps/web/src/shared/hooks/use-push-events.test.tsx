@@ -1,45 +1,14 @@
 import { render } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeEventSource, installFakeEventSource } from '../../test/fake-event-source.ts';
 import { usePushEvents, type PushHandlers } from './use-push-events.ts';
-
-/** Stands in for the browser's EventSource; the test plays the server. */
-class FakeEventSource {
-  static opened: FakeEventSource[] = [];
-  onmessage: ((event: MessageEvent<string>) => void) | null = null;
-  closed = false;
-  readonly url: string;
-  readonly withCredentials: boolean;
-  private named = new Map<string, (event: MessageEvent<string>) => void>();
-  constructor(url: string, init?: EventSourceInit) {
-    this.url = url;
-    this.withCredentials = init?.withCredentials ?? false;
-    FakeEventSource.opened.push(this);
-  }
-  addEventListener(name: string, listener: (event: MessageEvent<string>) => void) {
-    this.named.set(name, listener);
-  }
-  close() {
-    this.closed = true;
-  }
-  send(data: string, name?: string) {
-    const event = new MessageEvent('message', { data });
-    if (name) this.named.get(name)?.(event);
-    else this.onmessage?.(event);
-  }
-}
 
 function Listener(props: PushHandlers) {
   usePushEvents(props);
   return null;
 }
 
-beforeEach(() => {
-  FakeEventSource.opened = [];
-  vi.stubGlobal('EventSource', FakeEventSource);
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+installFakeEventSource();
 
 describe('usePushEvents', () => {
   it('shares one stream between listeners and closes it when the last one leaves', () => {
@@ -52,16 +21,16 @@ describe('usePushEvents', () => {
     expect(source?.url).toBe('/api/push/stream');
 
     const event = { course_id: 3, type: 'rollcall.checked_in', data: { rollcall_id: 1, count: 2 } };
-    source?.send(JSON.stringify(event));
+    source?.sendRaw(JSON.stringify(event));
     expect(first.onEvent).toHaveBeenCalledWith(event);
     expect(second.onEvent).toHaveBeenCalledWith(event);
 
-    source?.send(JSON.stringify({ course_ids: [3], rollcalls: [] }), 'resync');
+    source?.sendRaw(JSON.stringify({ course_ids: [3], rollcalls: [] }), 'resync');
     expect(second.onResync).toHaveBeenCalledWith({ course_ids: [3], rollcalls: [] });
 
     // Whatever does not match the contract is dropped, not thrown at the page.
-    source?.send('not json');
-    source?.send(JSON.stringify({ course_id: 'x' }));
+    source?.sendRaw('not json');
+    source?.sendRaw(JSON.stringify({ course_id: 'x' }));
     expect(first.onEvent).toHaveBeenCalledTimes(1);
 
     a.unmount();
@@ -75,7 +44,7 @@ describe('usePushEvents', () => {
     const after = vi.fn();
     const view = render(<Listener onEvent={before} />);
     view.rerender(<Listener onEvent={after} />);
-    FakeEventSource.opened[0]?.send(JSON.stringify({ course_id: 1, type: 'rollcall.stopped', data: {} }));
+    FakeEventSource.opened[0]?.sendRaw(JSON.stringify({ course_id: 1, type: 'rollcall.stopped', data: {} }));
     expect(before).not.toHaveBeenCalled();
     expect(after).toHaveBeenCalledTimes(1);
     expect(FakeEventSource.opened).toHaveLength(1);

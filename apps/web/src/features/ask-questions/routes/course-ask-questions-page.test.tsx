@@ -2,8 +2,9 @@ import type { AskQuestion, MyPicksResponse } from '@lectern/contracts/ask-questi
 import type { Course, Member } from '@lectern/contracts/courses/course.schemas';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { FakeEventSource, installFakeEventSource } from '../../../test/fake-event-source.ts';
 import { jsonResponse, mockApi, sentBodies } from '../../../test/fetch-mock.ts';
 import { makeCourse } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
@@ -13,22 +14,6 @@ import { CourseAskQuestionsPage } from './course-ask-questions-page.tsx';
 const COURSE_ID = 42;
 const teacherCourse = makeCourse({ id: COURSE_ID });
 const studentCourse = makeCourse({ id: COURSE_ID, can_manage: false, current_user_roles: ['student'] });
-
-/** A stand-in for the browser's EventSource: the test plays the server's messages. */
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  onmessage: ((event: MessageEvent<string>) => void) | null = null;
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    FakeEventSource.last = this;
-  }
-  addEventListener() {}
-  close() {}
-  emit(data: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
-  }
-}
 
 function student(id: number): Member {
   return {
@@ -119,11 +104,8 @@ async function choose(user: ReturnType<typeof userEvent.setup>, label: string, o
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
-  vi.stubGlobal('EventSource', FakeEventSource);
 });
-afterEach(() => {
-  FakeEventSource.last = null;
-});
+installFakeEventSource();
 
 describe('the ask-question modal', { timeout: 120_000 }, () => {
   it('asks for a number first, offers 1 to min(students, 10), then asks and shows the draw', async () => {

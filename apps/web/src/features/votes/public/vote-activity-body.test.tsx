@@ -1,25 +1,12 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
+import { FakeEventSource, installFakeEventSource } from '../../../test/fake-event-source.ts';
 import { errorResponse, jsonResponse, mockApi, sentBodies } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { makeVote, makeVoteActivity } from '../test/fixtures.ts';
 import { VoteActivityBody } from './vote-activity-body.tsx';
-
-/** A stand-in for the browser's EventSource: the test plays the server's messages. */
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  onmessage: ((event: MessageEvent<string>) => void) | null = null;
-  constructor(readonly url: string) {
-    FakeEventSource.last = this;
-  }
-  addEventListener() {}
-  close() {}
-  emit(data: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
-  }
-}
 
 function renderBody(activity = makeVoteActivity()) {
   return renderRoutes(
@@ -30,12 +17,8 @@ function renderBody(activity = makeVoteActivity()) {
 
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
-  vi.stubGlobal('EventSource', FakeEventSource);
-  FakeEventSource.last = null;
 });
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+installFakeEventSource();
 
 describe('the student vote page', () => {
   it('sends the chosen letter and shows the recorded vote', { timeout: 60_000 }, async () => {
@@ -76,8 +59,8 @@ describe('the student vote page', () => {
     const reads = () => fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/votes/300')).length;
 
     // Students are not told about every ballot; other votes' ends are not theirs either.
-    act(() => FakeEventSource.last?.emit({ course_id: 5, type: 'vote.cast', data: { activity_id: 300 } }));
-    act(() => FakeEventSource.last?.emit({ course_id: 5, type: 'vote.closed', data: { activity_id: 301 } }));
+    FakeEventSource.last?.emit({ course_id: 5, type: 'vote.cast', data: { activity_id: 300 } });
+    FakeEventSource.last?.emit({ course_id: 5, type: 'vote.closed', data: { activity_id: 301 } });
     expect(reads()).toBe(1);
 
     current = makeVote({
@@ -92,7 +75,7 @@ describe('the student vote page', () => {
         { option: 'C', content: 'Heaps', count: 0 },
       ],
     });
-    act(() => FakeEventSource.last?.emit({ course_id: 5, type: 'vote.closed', data: { activity_id: 300 } }));
+    FakeEventSource.last?.emit({ course_id: 5, type: 'vote.closed', data: { activity_id: 300 } });
     expect(await screen.findByText('2 of 30 students voted')).toBeTruthy();
     expect(screen.getByText('Ended')).toBeTruthy();
     expect(screen.queryByText('The results are shown when the vote ends.')).toBeNull();
@@ -201,9 +184,9 @@ describe('the instructor results view', () => {
         ],
       };
       // Another course's vote and another vote of this course do not refetch it.
-      act(() => FakeEventSource.last?.emit({ course_id: 6, type: 'vote.cast', data: { activity_id: 300 } }));
-      act(() => FakeEventSource.last?.emit({ course_id: 5, type: 'vote.cast', data: { activity_id: 301 } }));
-      act(() => FakeEventSource.last?.emit({ course_id: 5, type: 'vote.cast', data: { activity_id: 300 } }));
+      FakeEventSource.last?.emit({ course_id: 6, type: 'vote.cast', data: { activity_id: 300 } });
+      FakeEventSource.last?.emit({ course_id: 5, type: 'vote.cast', data: { activity_id: 301 } });
+      FakeEventSource.last?.emit({ course_id: 5, type: 'vote.cast', data: { activity_id: 300 } });
       expect(await screen.findByText('2 of 30 students voted')).toBeTruthy();
       expect(screen.getByRole('cell', { name: 'Zhao Lei' })).toBeTruthy();
       expect(within(chart).getAllByText('1 (50%)')).toHaveLength(2);
