@@ -19,6 +19,7 @@ import {
   stormSettings,
 } from './exam-storm.ts';
 import { IMPORT_BENCH_NAME, runImportBench } from './import-bench.ts';
+import { AI_STREAM_BENCH_NAME, runAiStreamBench } from './ai-stream-bench.ts';
 import { DUPCHECK_BENCH_NAME, runDupcheckBench } from './dupcheck-bench.ts';
 import { runZipBench, ZIP_BENCH_NAME } from './zip-bench.ts';
 import { FIRST_LOAD_NAME, runFirstLoad } from './first-load.ts';
@@ -273,7 +274,14 @@ async function main(): Promise<number> {
     const result = await runStatisticsBench(ours, bare, cookie, seeded);
     statisticsCode = reportStatisticsBench(result, seeded.answers) ? 0 : 1;
   }
+  let aiStreamCode = 0;
+  if (namedSelected(AI_STREAM_BENCH_NAME)) {
+    console.log(`\n${AI_STREAM_BENCH_NAME}`);
+    const options = { databaseUrl: database.url, dataDir, data, cookie, server: oursOptions };
+    aiStreamCode = (await runAiStreamBench(options)) ? 0 : 1;
+  }
   return Math.max(
+    aiStreamCode,
     statisticsCode,
     classroomCode,
     scenariosCode,
@@ -300,6 +308,7 @@ function needsDatabase(): boolean {
       PUSH_FANOUT_NAME,
       ROLLCALL_STORM_NAME,
       STATISTICS_BENCH_NAME,
+      AI_STREAM_BENCH_NAME,
     ].some(namedSelected)
   );
 }
@@ -337,6 +346,7 @@ function selectedScenarios(): Scenario[] {
     PUSH_FANOUT_NAME,
     ROLLCALL_STORM_NAME,
     STATISTICS_BENCH_NAME,
+    AI_STREAM_BENCH_NAME,
   ];
   if (
     chosen.length === 0 &&

@@ -12,6 +12,7 @@ import { registerCalendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { registerCoursesRoutes } from './modules/courses/courses.routes.ts';
 import { registerDuplicateCheckRoutes } from './modules/homework/duplicate-check.routes.ts';
 import { registerDiscussionsRoutes } from './modules/discussions/discussions.routes.ts';
+import { registerDataImportAiRoutes } from './modules/data-import/data-import-ai.routes.ts';
 import { registerDataImportRoutes } from './modules/data-import/data-import.routes.ts';
 import { registerExamTakingRoutes } from './modules/exams/exam-taking.routes.ts';
 import { registerExamStatisticsRoutes } from './modules/exams/exam-statistics.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions) {
   const aiProvider = registerAiRoutes(app, ctx);
   registerRubricGenerationRoutes(app, ctx, aiProvider);
   registerHomeworkGradingRoutes(app, ctx, aiProvider);
+  registerDataImportAiRoutes(app, ctx, aiProvider);
 
   if (options.serveWeb !== false) {
     await registerWebApp(app, config.webDist ?? defaultWebDist());

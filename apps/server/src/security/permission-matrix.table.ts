@@ -338,6 +338,12 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     allow: ['owner'],
     body: (ids) => ({ upload_id: ids.upload, belong: 'exam', belong_id: ids.exam }),
   },
+  // AI import: the same target rule as convert. No such upload, so the model is never asked in this run.
+  'POST /api/data-import/ai-convert': {
+    allow: TEACHING,
+    body: (ids) => ({ upload_id: 2_000_000_000, belong: 'exam', belong_id: ids.exam }),
+    notFoundAllowed: 'the teaching team passes the target check, then meets 404: the upload does not exist',
+  },
   'POST /api/data-import/identify': {
     allow: TEACHING,
     body: (ids) => ({
@@ -597,6 +603,9 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'PUT /api/ai/courses/:courseId/credit': { allow: ADMIN, body: { assigned: 10, aiActivation: true } },
   'GET /api/ai/config': { allow: ADMIN },
   'PUT /api/ai/config': { allow: ADMIN, body: { max_text_length: 5000 } },
+  // AI slide-deck usage (spec 000 section 7): an instructor's own count; simulation writes nothing.
+  'POST /api/ai-ppt/usage': { allow: TEACHING_ANYWHERE },
+  'GET /api/ai-ppt/user/usage/count': { allow: [...TEACHING_ANYWHERE, 'simulating'] },
   'GET /api/ai/usage/features': { allow: ADMIN },
   'GET /api/ai/usage/users': { allow: ADMIN },
   'POST /api/ai/credit-requests': { allow: TEACHING_ANYWHERE, body: { applied_credits: 10, reason: 'more' } },

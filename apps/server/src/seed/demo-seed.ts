@@ -17,6 +17,7 @@ import * as votesSchema from '../db/schema/votes.ts';
 import * as questionnairesSchema from '../db/schema/questionnaires.ts';
 import * as coursewareQuizzesSchema from '../db/schema/courseware-quizzes.ts';
 import * as aiSchema from '../db/schema/ai.ts';
+import * as aiPptSchema from '../db/schema/ai-ppt.ts';
 import * as contentVersionsSchema from '../db/schema/content-versions.ts';
 import { activities, activityReads } from '../db/schema/activities.ts';
 import * as coursesSchema from '../db/schema/courses.ts';
@@ -86,6 +87,7 @@ const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
   questionnairesSchema,
   coursewareQuizzesSchema,
   aiSchema,
+  aiPptSchema,
   contentVersionsSchema,
 ];
 

@@ -40,6 +40,16 @@ export const dataImportMessages = {
     'zh-TW': '無法讀取這個 Word 文件，檔案可能已損毀',
     'en-US': 'This Word document cannot be read; the file may be damaged.',
   },
+  'dataImport.aiFileType': {
+    'zh-CN': 'AI 导入只能读取 Word（.docx）、PDF 或文本（.txt）文件',
+    'zh-TW': 'AI 匯入只能讀取 Word（.docx）、PDF 或文字（.txt）檔案',
+    'en-US': 'AI import reads Word (.docx), PDF or text (.txt) files only.',
+  },
+  'dataImport.aiNoText': {
+    'zh-CN': '这个文件中没有可读取的文字',
+    'zh-TW': '這個檔案中沒有可讀取的文字',
+    'en-US': 'This file has no text that can be read.',
+  },
   'dataImport.formatUnsupported': {
     'zh-CN':
       '不支持这种文件：请导入 Word（.docx）、Moodle XML（.xml）、GIFT（.gift、.txt）或 Aiken（.txt）文件',

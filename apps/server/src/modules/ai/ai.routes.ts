@@ -28,6 +28,7 @@ import {
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
 import { createAiProvider, type AiProvider } from './ai-provider.ts';
+import { registerAiPptRoutes } from './ai-ppt.routes.ts';
 import { aiService } from './ai.service.ts';
 
 const tags = ['ai'];
@@ -37,6 +38,7 @@ export function registerAiRoutes(app: Api, ctx: AppContext, provider?: AiProvide
   const model = provider ?? createAiProvider(ctx.config.ai, ctx.log);
   const ai = aiService(ctx, model);
   const noStore = { 'cache-control': 'no-store' };
+  registerAiPptRoutes(app, ctx);
 
   // Every signed-in user may ask, so the web app can hide AI features when no model is configured.
   app.get(

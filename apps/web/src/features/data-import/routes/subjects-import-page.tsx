@@ -16,9 +16,11 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/http-client.ts';
+import { useRefreshAiCredit } from '../../../shared/hooks/use-ai-credit.ts';
 import { paperPointsQueryOptions } from '../../exams/public/paper-points.ts';
 import { formatPoints } from '../../exams/public/subject-labels.ts';
 import { uploadFile } from '../../uploads/public/upload-file.ts';
+import { aiConvertImport } from '../api/ai-convert-import.ts';
 import { useConvertImport } from '../api/convert-import.ts';
 import { useIdentifyImport } from '../api/identify-import.ts';
 import type { ImportTarget } from '../api/import-target.ts';
@@ -28,6 +30,7 @@ import {
   useSaveImportedSubjects,
   type BatchProgress,
 } from '../api/save-imported-subjects.ts';
+import { AiImportButton, questionTextHtml } from '../components/ai-import-button.tsx';
 import { ImportFileDrop } from '../components/import-file-drop.tsx';
 import {
   acceptAttribute,
@@ -136,6 +139,10 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
   const [identifiedContent, setIdentifiedContent] = useState<string | null>(null);
   const [examType, setExamType] = useState<ImportExamType>('standard');
   const [uploading, setUploading] = useState(false);
+  // The file the AI import is reading (its text streams into the editor meanwhile), and its failure in words.
+  const [aiFile, setAiFile] = useState<string | null>(null);
+  const [aiHint, setAiHint] = useState<string | null>(null);
+  const refreshAiCredit = useRefreshAiCredit();
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
 
@@ -218,6 +225,8 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
     setFileName(null);
     setConvertWarnings([]);
     setUploading(false);
+    setAiFile(null);
+    setAiHint(null);
   }
 
   /** Spec 000 section 8: a failed parse resets the preview and offers to import again. */
@@ -291,6 +300,47 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
       fail(error);
     } finally {
       if (run === generation.current) setUploading(false);
+    }
+  }
+
+  /** Spec 000 sections 4, 8: the model's question text streams into the editor, which then opens for edits. */
+  async function aiImportFile(file: File) {
+    const run = ++generation.current;
+    const abort = new AbortController();
+    uploadAbort.current?.abort();
+    uploadAbort.current = abort;
+    setFileName(file.name);
+    setResult(null);
+    setIdentifiedContent(null);
+    setConvertWarnings([]);
+    setAiHint(null);
+    setAiFile(file.name);
+    setUploading(true);
+    try {
+      const upload = await uploadFile(file, { signal: abort.signal });
+      if (run !== generation.current) return;
+      const text = await aiConvertImport(
+        { upload_id: upload.id, belong: target.belong, belong_id: target.id },
+        {
+          signal: abort.signal,
+          onText: (sofar) => {
+            if (run === generation.current) load(questionTextHtml(sofar));
+          },
+        },
+      );
+      if (run !== generation.current) return;
+      load(questionTextHtml(text));
+      void message.success(t('ai.done'));
+    } catch (error) {
+      if (run !== generation.current || isAbort(error)) return;
+      void message.error(t('ai.failed'));
+      if (isApiError(error)) setAiHint(errorText(error, t('ai.failed')));
+    } finally {
+      if (run === generation.current) {
+        setUploading(false);
+        setAiFile(null);
+      }
+      void refreshAiCredit();
     }
   }
 
@@ -382,6 +432,18 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
             percent={progress.percent}
             warnings={convertWarnings}
           />
+          <Flex gap={8} align="center" wrap>
+            <AiImportButton
+              onFile={(file) => void aiImportFile(file)}
+              disabled={busy}
+              loading={aiFile !== null}
+            />
+            {aiFile !== null && (
+              <Typography.Text type="secondary" role="status">
+                {t('ai.streaming', { name: aiFile })}
+              </Typography.Text>
+            )}
+          </Flex>
         </Flex>
       </Card>
       <Row gutter={[16, 16]} align="top">
@@ -393,6 +455,11 @@ function SubjectsImport({ target, mode }: { target: ImportTarget; mode: ImportMo
             <Typography.Paragraph id={editorHintId} type="secondary">
               {t('editor.description')}
             </Typography.Paragraph>
+            {aiHint !== null && (
+              <Typography.Paragraph type="danger" role="alert" style={{ whiteSpace: 'pre-line' }}>
+                {aiHint}
+              </Typography.Paragraph>
+            )}
             <RawEditor
               loaded={loaded}
               onChange={setRaw}

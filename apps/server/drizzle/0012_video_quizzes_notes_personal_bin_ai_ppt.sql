@@ -1,4 +1,11 @@
 CREATE SEQUENCE "public"."course_content_version_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1;--> statement-breakpoint
+CREATE TABLE "ai_ppt_usage" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"org_id" integer NOT NULL,
+	"usage_count" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "course_content_versions" (
 	"course_id" integer PRIMARY KEY NOT NULL,
 	"version" bigint NOT NULL
@@ -30,6 +37,8 @@ ALTER TABLE "recycle_bin_items" ALTER COLUMN "course_id" DROP NOT NULL;--> state
 ALTER TABLE "recycle_bin_items" ADD COLUMN "owner_id" integer;--> statement-breakpoint
 ALTER TABLE "subjects" ADD COLUMN "video_quiz_id" integer;--> statement-breakpoint
 ALTER TABLE "subjects" ADD COLUMN "note" text;--> statement-breakpoint
+ALTER TABLE "ai_ppt_usage" ADD CONSTRAINT "ai_ppt_usage_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "ai_ppt_usage" ADD CONSTRAINT "ai_ppt_usage_org_id_orgs_id_fk" FOREIGN KEY ("org_id") REFERENCES "public"."orgs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "courseware_quiz_submissions" ADD CONSTRAINT "courseware_quiz_submissions_quiz_id_courseware_quizzes_id_fk" FOREIGN KEY ("quiz_id") REFERENCES "public"."courseware_quizzes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "courseware_quiz_submissions" ADD CONSTRAINT "courseware_quiz_submissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "courseware_quizzes" ADD CONSTRAINT "courseware_quizzes_activity_id_activities_id_fk" FOREIGN KEY ("activity_id") REFERENCES "public"."activities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
