@@ -67,6 +67,9 @@ async function handIn(page: Page, studentNo: string, stamp: string): Promise<voi
   const confirm = page.getByRole('dialog').filter({ hasText: '确定提交作业吗？' });
   await visible(confirm);
   await confirm.getByRole('button', { name: /^提\s*交$/ }).click();
+  // The dialog stays open, its button loading, until the server has stored the hand-in; with two journeys
+  // and their servers sharing a loaded CI machine that once took longer than the UI timeout (stop 26).
+  await confirm.first().waitFor({ state: 'hidden', timeout: 45_000 });
   await visible(toast(page, '已提交，版本 1'));
 
   const versions = page.getByRole('list', { name: '已提交的版本' });
@@ -81,18 +84,26 @@ async function handIn(page: Page, studentNo: string, stamp: string): Promise<voi
 }
 
 describe('homework (student)', () => {
-  test('a student hands in a Word file and a PDF with a comment on a desktop', async () => {
-    const page = await journey.browser.newPage();
-    await handIn(page, 's20240003', `d${Date.now()}`);
-  });
+  test(
+    'a student hands in a Word file and a PDF with a comment on a desktop',
+    { timeout: 120_000 },
+    async () => {
+      const page = await journey.browser.newPage();
+      await handIn(page, 's20240003', `d${Date.now()}`);
+    },
+  );
 
-  test('the same works on a 390 px (and 360 px) phone screen without sideways scrolling', async () => {
-    const page = await journey.browser.newPage();
-    await page.setViewportSize({ width: 390, height: 844 });
-    await handIn(page, 's20240004', `m${Date.now()}`);
-    // The narrowest phones the product supports show the page with its version list just as well.
-    await page.setViewportSize({ width: 360, height: 780 });
-    await visible(page.getByRole('list', { name: '已提交的版本' }));
-    expect(await overflowsSideways(page)).toBe(false);
-  });
+  test(
+    'the same works on a 390 px (and 360 px) phone screen without sideways scrolling',
+    { timeout: 120_000 },
+    async () => {
+      const page = await journey.browser.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await handIn(page, 's20240004', `m${Date.now()}`);
+      // The narrowest phones the product supports show the page with its version list just as well.
+      await page.setViewportSize({ width: 360, height: 780 });
+      await visible(page.getByRole('list', { name: '已提交的版本' }));
+      expect(await overflowsSideways(page)).toBe(false);
+    },
+  );
 });
