@@ -108,6 +108,21 @@ fi
 step_done ok
 
 # ---------------------------------------------------------------------------------------------------
+# Live lectures (RTMP to HLS, replays) and AI video captions run ffmpeg; their tests skip, saying so, without it.
+section 'ffmpeg (for live lectures and video captions)'
+if command -v "${FFMPEG_PATH:-ffmpeg}" >/dev/null; then
+  echo "found $(command -v "${FFMPEG_PATH:-ffmpeg}")"
+elif [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+  echo "ffmpeg is missing; installing Debian's ffmpeg package"
+  install_ffmpeg() { DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ffmpeg >/dev/null; }
+  install_ffmpeg || { apt-get update -qq && install_ffmpeg; } ||
+    echo "WARNING: could not install ffmpeg; the tests that need it will be skipped"
+else
+  echo "WARNING: ffmpeg is not installed; the tests that need it will be skipped"
+fi
+step_done ok
+
+# ---------------------------------------------------------------------------------------------------
 # PostgreSQL runs the database tests ~10x faster than PGlite, so when a server is reachable every database
 # test runs there and PGlite gets a smaller pass that proves it (vitest.config.ts, LECTERN_SERVER_TESTS).
 ADMIN_URL="${DATABASE_URL:-postgres://postgres@127.0.0.1:5432/postgres}"

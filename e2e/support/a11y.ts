@@ -54,6 +54,8 @@ function courseRoutes(courseId: number, activities: Activity[]): string[] {
     `/course/${courseId}/groups`,
     `/course/${courseId}/rollcalls`,
     `/course/${courseId}/ask-questions`,
+    `/course/${courseId}/teaching-calendar`,
+    `/course/${courseId}/reviews`,
   ];
 }
 
@@ -151,6 +153,8 @@ async function toolRoutes(page: Page, courseId: number, activities: Activity[]):
     '/user/rubrics',
     '/user/settings',
     '/user/calendar',
+    '/user/ai-credits',
+    '/combine-course/step-1',
   ];
 }
 
@@ -163,16 +167,55 @@ async function askQuestionProjector(page: Page, courseId: number): Promise<strin
   return `/course/${courseId}/ask-questions/${asked[0]!.id}/projector`;
 }
 
+async function postJson(page: Page, url: string, data: unknown): Promise<unknown> {
+  const response = await page.request.post(url, { data });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  return response.json();
+}
+
+/**
+ * The projector view of a classroom exam with its question released, as the class sees it. The demo seeds
+ * no classroom exam, so the instructor's round makes one in CS201 (after the students' rounds have run).
+ */
+async function classroomExamProjector(page: Page, courseId: number): Promise<string> {
+  const modules = await page.request.get(`/api/courses/${courseId}/modules`);
+  expect(modules.ok()).toBe(true);
+  const moduleId = ((await modules.json()) as { modules: { id: number }[] }).modules[0]!.id;
+  const exam = (await postJson(page, `/api/courses/${courseId}/activities`, {
+    module_id: moduleId,
+    type: 'classroom_exam',
+    title: 'Classroom exam · 随堂测验',
+    published: true,
+    data: {},
+  })) as { id: number };
+  const saved = (await postJson(page, `/api/classroom-exams/${exam.id}/subjects`, {
+    subjects: [
+      {
+        type: 'single_selection',
+        description: '<p>栈的特点是？ What does a stack do?</p>',
+        point: 0,
+        options: [
+          { content: '先进先出 · first in, first out', is_answer: false },
+          { content: '后进先出 · last in, first out', is_answer: true },
+        ],
+      },
+    ],
+  })) as { subjects: { id: number }[] };
+  await postJson(page, `/api/classroom-exams/${exam.id}/subjects/${saved.subjects[0]!.id}/release`, {});
+  return `/course/${courseId}/classroom-exams/${exam.id}/projector`;
+}
+
 const ADMIN_ROUTES = [
   '/admin/users',
   '/admin/organisation',
   '/admin/departments',
   '/admin/academic-years',
   '/admin/announcements',
+  '/admin/ai',
 ];
 
 function isWordy(activity: { type: string }): boolean {
-  return ['exam', 'material', 'homework'].includes(activity.type);
+  return ['exam', 'material', 'homework', 'questionnaire', 'h5_courseware'].includes(activity.type);
 }
 
 function report(findings: Finding[]): void {
@@ -187,6 +230,9 @@ export function accessibilityRounds(journey: Journey, locale: Locale): void {
       const findings: Finding[] = [];
       const page = await openPage(journey, locale, 'phone');
       await audit(page, '/login', findings, 'phone');
+      // The public portal, as an anonymous visitor (the demo's one curriculum is the first row).
+      await audit(page, '/portal', findings, 'phone');
+      await audit(page, '/curriculum/1', findings, 'phone');
       await login(page, 's20240001');
       await settle(page);
       const { courseId, activities } = await discoverCourse(page);
@@ -256,8 +302,8 @@ export function accessibilityRounds(journey: Journey, locale: Locale): void {
       await settle(page);
       const { courseId, activities } = await discoverCourse(page);
       const routes = await toolRoutes(page, courseId, activities);
-      // The ask-question projector (the demo's finished draw) once, at the tablet width (zh-CN).
-      if (locale === 'zh-CN') routes.push(await askQuestionProjector(page, courseId));
+      // The projector views: the ask-question's finished draw and a released classroom question.
+      routes.push(await askQuestionProjector(page, courseId), await classroomExamProjector(page, courseId));
       for (const route of routes) await audit(page, route, findings, screen);
 
       const admin = await openPage(journey, locale, screen);

@@ -33,7 +33,10 @@ import { registerSsoRoutes } from './modules/identity/sso.routes.ts';
 import { registerAskQuestionsRoutes } from './modules/ask-questions/ask-questions.routes.ts';
 import { registerRollcallsRoutes } from './modules/rollcalls/rollcalls.routes.ts';
 import { registerVotesRoutes } from './modules/votes/votes.routes.ts';
+import { registerMeetingsRoutes } from './modules/meetings/meetings.routes.ts';
+import { registerLectureLiveRoutes } from './modules/lecture-live/lecture-live.routes.ts';
 import { registerAiRoutes } from './modules/ai/ai.routes.ts';
+import { registerVideoAiRoutes } from './modules/ai/video-ai.routes.ts';
 import { registerQuestionnairesRoutes } from './modules/questionnaires/questionnaires.routes.ts';
 import { registerCoursewareQuizzesRoutes } from './modules/courseware-quizzes/courseware-quizzes.routes.ts';
 import { registerRubricsRoutes } from './modules/rubrics/rubrics.routes.ts';
@@ -41,6 +44,8 @@ import { registerRubricGenerationRoutes } from './modules/rubrics/rubric-generat
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerTodosRoutes } from './modules/todos/todos.routes.ts';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { registerH5CoursewareRoutes } from './modules/h5-courseware/h5-courseware.routes.ts';
+import { registerCourseServicesRoutes } from './modules/course-services/course-services.routes.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { DatabaseHandle } from './platform/database.ts';
 import { registerAccessControl } from './platform/http/access.plugin.ts';
@@ -50,6 +55,9 @@ import { createPushBus } from './platform/push/push-bus.ts';
 import { createSerializerCompiler } from './platform/http/serialization.ts';
 import { validatorCompiler } from './platform/http/validation.ts';
 import { defaultWebDist, registerWebApp } from './platform/http/web.plugin.ts';
+import { publicPageMeta } from './modules/public-listings/public-page-meta.ts';
+import { registerPublicListingsRoutes } from './modules/public-listings/public-listings.routes.ts';
+import { registerCourseCombiningRoutes } from './modules/course-combining/course-combining.routes.ts';
 import { loggerOptions } from './platform/logging/logger-options.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import type { Storage } from './platform/storage/storage.ts';
@@ -168,14 +176,21 @@ export async function buildApp(options: BuildAppOptions) {
   registerVotesRoutes(app, ctx, push);
   registerQuestionnairesRoutes(app, ctx, push);
   registerCoursewareQuizzesRoutes(app, ctx);
+  registerCourseCombiningRoutes(app, ctx);
+  registerMeetingsRoutes(app, ctx);
+  registerLectureLiveRoutes(app, ctx);
+  registerH5CoursewareRoutes(app, ctx);
+  registerCourseServicesRoutes(app, ctx);
+  registerPublicListingsRoutes(app, ctx);
   // One provider (one HTTP client) for every AI feature.
   const aiProvider = registerAiRoutes(app, ctx);
   registerRubricGenerationRoutes(app, ctx, aiProvider);
   registerHomeworkGradingRoutes(app, ctx, aiProvider);
   registerDataImportAiRoutes(app, ctx, aiProvider);
+  registerVideoAiRoutes(app, ctx, aiProvider);
 
   if (options.serveWeb !== false) {
-    await registerWebApp(app, config.webDist ?? defaultWebDist());
+    await registerWebApp(app, config.webDist ?? defaultWebDist(), publicPageMeta(ctx));
   }
   return app;
 }

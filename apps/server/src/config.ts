@@ -150,6 +150,9 @@ const EnvSchema = z.object({
   AI_MODEL_QUESTION_IMPORT: z.string().trim().min(1).optional(),
   AI_MODEL_RUBRIC_GENERATION: z.string().trim().min(1).optional(),
   AI_MODEL_GRADING: z.string().trim().min(1).optional(),
+  AI_MODEL_VIDEO_GENERATION: z.string().trim().min(1).optional(),
+  /** The speech-to-text model of the provider's `/audio/transcriptions` (video captions). */
+  AI_TRANSCRIPTION_MODEL: z.string().trim().min(1).default('whisper-1'),
   /** Characters of text (student work, documents) sent to a model at most; longer inputs are cut. */
   AI_MAX_TEXT_LENGTH: z.coerce.number().int().positive().default(20_000),
   /** How long one model call may take, first byte to last, before it is abandoned (and costs nothing). */
@@ -159,6 +162,23 @@ const EnvSchema = z.object({
   AI_CREDITS_PER_1K_TOKENS_QUESTION_IMPORT: z.coerce.number().positive().optional(),
   AI_CREDITS_PER_1K_TOKENS_RUBRIC_GENERATION: z.coerce.number().positive().optional(),
   AI_CREDITS_PER_1K_TOKENS_GRADING: z.coerce.number().positive().optional(),
+  AI_CREDITS_PER_1K_TOKENS_VIDEO_GENERATION: z.coerce.number().positive().optional(),
+  /** Credits per started minute of video transcribed for captions. */
+  AI_CREDITS_PER_TRANSCRIBED_MINUTE: z.coerce.number().min(0).default(1),
+  /** A BigBlueButton server's API base (…/bigbluebutton/) and shared secret; unset: meetings are linked by URL. */
+  BBB_URL: z.url().optional(),
+  BBB_SECRET: z.string().trim().min(1).optional(),
+  BBB_CHECKSUM: z.enum(['sha1', 'sha256']).default('sha1'),
+  /** Meeting activity types created on BigBlueButton (comma-separated); default every third-party type. */
+  BBB_ACTIVITY_TYPES: z.string().optional(),
+  /** First RTMP ingest port of lecture lives (one per live activity from here); unset: no ingest. */
+  LIVE_RTMP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** How many ports from LIVE_RTMP_PORT lectures may use at once. */
+  LIVE_RTMP_PORTS: z.coerce.number().int().min(1).max(1000).default(50),
+  /** The host name encoders reach the RTMP ports at; unset: the host the instructor's browser used. */
+  LIVE_RTMP_PUBLIC_HOST: z.string().trim().min(1).optional(),
+  /** ffmpeg's command (lecture lives, replays): a name on PATH or a path. Missing: live says not installed. */
+  FFMPEG_PATH: z.string().trim().min(1).default('ffmpeg'),
 });
 
 export type Config = Readonly<{
@@ -197,13 +217,37 @@ export type Config = Readonly<{
     { url: string; token: string | undefined; name: string; pollMs: number } | undefined;
   sso: SsoConfig;
   ai: AiConfig;
+  live: LiveConfig;
+  bigBlueButton:
+    | Readonly<{
+        url: string;
+        secret: string;
+        checksum: 'sha1' | 'sha256';
+        types: readonly string[] | undefined;
+      }>
+    | undefined;
+}>;
+
+export type LiveConfig = Readonly<{
+  /** undefined: no RTMP ingest in this process. */
+  rtmpPort: number | undefined;
+  rtmpPorts: number;
+  rtmpPublicHost: string | undefined;
+  ffmpegPath: string;
 }>;
 
 export type AiConfig = Readonly<{
   /** undefined: no model configured, AI features hidden and refused with 503. */
   provider:
-    Readonly<{ baseUrl: string; apiKey: string; models: Readonly<Record<AiFeature, string>> }> | undefined;
+    | Readonly<{
+        baseUrl: string;
+        apiKey: string;
+        models: Readonly<Record<AiFeature, string>>;
+        transcriptionModel: string;
+      }>
+    | undefined;
   maxTextLength: number;
+  creditsPerTranscribedMinute: number;
   timeoutMs: number;
   creditsPer1kTokens: Readonly<Record<AiFeature, number>>;
 }>;
@@ -303,6 +347,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     sso: ssoConfig(e),
     ai: aiConfig(e),
+    bigBlueButton:
+      e.BBB_URL && e.BBB_SECRET
+        ? {
+            url: e.BBB_URL,
+            secret: e.BBB_SECRET,
+            checksum: e.BBB_CHECKSUM,
+            types: e.BBB_ACTIVITY_TYPES?.split(',')
+              .map((t) => t.trim())
+              .filter(Boolean),
+          }
+        : undefined,
+    live: {
+      rtmpPort: e.LIVE_RTMP_PORT,
+      rtmpPorts: e.LIVE_RTMP_PORTS,
+      rtmpPublicHost: e.LIVE_RTMP_PUBLIC_HOST,
+      ffmpegPath: e.FFMPEG_PATH,
+    },
   };
 }
 
@@ -317,11 +378,13 @@ function aiConfig(e: z.infer<typeof EnvSchema>): AiConfig {
           // Local servers (Ollama, vLLM) take no key, but the client insists on one.
           apiKey: e.AI_API_KEY || 'none',
           models: perFeature((f) => e[`AI_MODEL_${upper(f)}`] ?? (e.AI_MODEL as string)),
+          transcriptionModel: e.AI_TRANSCRIPTION_MODEL,
         }
       : undefined;
   return {
     provider,
     maxTextLength: e.AI_MAX_TEXT_LENGTH,
+    creditsPerTranscribedMinute: e.AI_CREDITS_PER_TRANSCRIBED_MINUTE,
     timeoutMs: e.AI_TIMEOUT_SECONDS * 1000,
     creditsPer1kTokens: perFeature(
       (f) => e[`AI_CREDITS_PER_1K_TOKENS_${upper(f)}`] ?? e.AI_CREDITS_PER_1K_TOKENS,

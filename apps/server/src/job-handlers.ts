@@ -3,6 +3,8 @@ import { recycleBinJobs } from './modules/courses/recycle-bin.job.ts';
 import { duplicateCheckJobs } from './modules/homework/duplicate-check.job.ts';
 import { officePreviewJobs } from './modules/uploads/office-preview.job.ts';
 import { voteJobs } from './modules/votes/vote-close.job.ts';
+import { lectureLiveJobs } from './modules/lecture-live/replay-transcode.job.ts';
+import { videoAiJobs } from './modules/ai/video-ai.job.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { JobHandlers, RegisteredJobs } from './platform/jobs/job-worker.ts';
 import type { PushBus } from './platform/push/push-bus.ts';
@@ -18,6 +20,8 @@ export function registerJobHandlers(ctx: AppContext, push: PushBus): RegisteredJ
     recycleBinJobs(ctx),
     officePreviewJobs(ctx),
     voteJobs(ctx, push),
+    lectureLiveJobs(ctx),
+    videoAiJobs(ctx),
   ];
   return {
     handlers: Object.assign({}, ...parts.map((part) => part.handlers)) as JobHandlers,

@@ -7,6 +7,7 @@ import { activitiesMessages } from '@lectern/contracts/activities/activities.mes
 import { announcementsMessages } from '@lectern/contracts/announcements/announcements.messages';
 import { calendarMessages } from '@lectern/contracts/calendar/calendar.messages';
 import { coursesMessages } from '@lectern/contracts/courses/courses.messages';
+import { publicListingsMessages } from '@lectern/contracts/public-listings/public-listings.messages';
 import { dataImportMessages } from '@lectern/contracts/data-import/data-import.messages';
 import { interchangeMessages } from '@lectern/contracts/data-import/interchange.messages';
 import { discussionsMessages } from '@lectern/contracts/discussions/discussions.messages';
@@ -26,8 +27,13 @@ import { searchMessages } from '@lectern/contracts/search/search.messages';
 import { uploadsMessages } from '@lectern/contracts/uploads/uploads.messages';
 import { questionnairesMessages } from '@lectern/contracts/questionnaires/questionnaires.messages';
 import { votesMessages } from '@lectern/contracts/votes/votes.messages';
+import { meetingsMessages } from '@lectern/contracts/meetings/meetings.messages';
 import { coursewareQuizzesMessages } from '@lectern/contracts/courseware-quizzes/courseware-quizzes.messages';
 import { aiMessages } from '@lectern/contracts/ai/ai.messages';
+import { courseServicesMessages } from '@lectern/contracts/course-services/course-services.messages';
+import { h5CoursewareMessages } from '@lectern/contracts/h5-courseware/h5-courseware.messages';
+import { courseCombiningMessages } from '@lectern/contracts/course-combining/course-combining.messages';
+import { lectureLiveMessages } from '@lectern/contracts/lecture-live/lecture-live.messages';
 
 /** Every catalogued server message. A domain adds its catalogue here once. */
 const catalogue = {
@@ -55,10 +61,16 @@ const catalogue = {
   ...announcementsMessages,
   ...rollcallsMessages,
   ...votesMessages,
+  ...h5CoursewareMessages,
+  ...meetingsMessages,
   ...coursewareQuizzesMessages,
   ...questionnairesMessages,
   ...askQuestionsMessages,
   ...aiMessages,
+  ...courseCombiningMessages,
+  ...publicListingsMessages,
+  ...lectureLiveMessages,
+  ...courseServicesMessages,
 };
 
 export type MessageKey = keyof typeof catalogue;

@@ -623,4 +623,293 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     notFoundAllowed: 'the fixture holds no credit request; refusal itself is tested in ai.routes.test.ts',
     body: {},
   },
+  // AI captions, topics and chapters of an activity's videos (issue 15): the team starts, members read.
+  'POST /api/activities/:id/video-ai': {
+    allow: TEACHING,
+    params: { id: 'onlineVideo' },
+    body: { reference_id: 2_000_000_000 },
+    notFoundAllowed:
+      'the team passes the permission check, then meets 404: the video attachment does not exist',
+  },
+  'GET /api/activities/:id/video-ai': { allow: MEMBERS, params: { id: 'onlineVideo' } },
+  'GET /api/video-ai/:id/captions.vtt': {
+    allow: MEMBERS,
+    params: { id: { missing: true } },
+    notFoundAllowed:
+      'the fixture generates no captions; who may read them is tested in video-ai.routes.test.ts',
+  },
+  // In-video quiz publishing (issue 13): the team only. `true` keeps the shared fixture quiz visible to students.
+  'PUT /api/courseware-quiz/quiz/:id/publish': {
+    allow: TEACHING,
+    params: { id: 'videoQuiz' },
+    body: { published: true },
+  },
+  // Meetings (issue 16, third-party vendors): members see and join; participants and watch statistics are the
+  // team's; vendor checks answer every signed-in user; batch Tencent creation needs the course's team.
+  'GET /api/activities/:id/meeting': { allow: MEMBERS, params: { id: 'dingtalkLive' } },
+  'POST /api/activities/:id/meeting/join': { allow: PARTICIPANTS, params: { id: 'dingtalkLive' }, body: {} },
+  'GET /api/activities/:id/meeting/participant': { allow: TEACHING, params: { id: 'classinEnded' } },
+  'GET /api/dingtalk-lives/:id/watch-stats': { allow: TEACHING, params: { id: 'dingtalkLive' } },
+  'GET /api/activies/classin/join-url': {
+    allow: PARTICIPANTS,
+    query: (ids) => ({ course_id: String(ids.course), activity_id: String(ids.classinEnded) }),
+  },
+  'GET /api/activities/classin/webcast-url': {
+    allow: MEMBERS,
+    query: (ids) => ({ activity_id: String(ids.classinEnded) }),
+  },
+  'GET /api/lark/authorization/check': { allow: SIGNED_IN },
+  'GET /api/tencent_meeting/check-user-auth': { allow: SIGNED_IN },
+  'POST /api/courses/tencent-meeting/activities': {
+    allow: TEACHING,
+    body: (ids) => ({ courses: [ids.course] }),
+  },
+  'POST /api/calendar-meeting': { allow: NOT_SIMULATING, body: {} },
+  'GET /api/meeting/week/time-periods': {
+    allow: SIGNED_IN,
+    query: () => ({ meeting_type: 'wecom_meeting' }),
+  },
+
+  // Course services (spec 001 section 7): teaching calendar, reviews ("estimates"), joining; the iCal feed.
+  'GET /api/org/:id/teaching-weeks': { allow: SIGNED_IN, params: { id: 'org' } },
+  'GET /api/courses/:id/timetables': { allow: MEMBERS },
+  'GET /api/course/:id/teaching-calendars': { allow: MEMBERS },
+  'GET /api/teaching-calendars': { allow: SIGNED_IN },
+  // The fixture's course has no dated semester: the team meets 409 (no weeks), which passes.
+  'POST /api/course/:id/teaching-calendar': {
+    allow: TEACHING,
+    body: { teachingWeekId: 1, type: 'theory', content: 'x', hours: 1, teachingDate: '2027-03-01' },
+  },
+  'PUT /api/teaching-calendar/:id': {
+    allow: TEACHING,
+    params: { id: { missing: true } },
+    notFoundAllowed:
+      'the fixture holds no teaching calendar entry; editing is tested in teaching-calendar.routes.test.ts',
+    body: { teachingWeekId: 1, type: 'theory', content: 'x', hours: 1, teachingDate: '2027-03-01' },
+  },
+  'DELETE /api/teaching-calendar/:id': {
+    allow: TEACHING,
+    params: { id: { missing: true } },
+    notFoundAllowed:
+      'the fixture holds no teaching calendar entry; removal is tested in teaching-calendar.routes.test.ts',
+  },
+  'GET /api/course-estimates/:id': { allow: MEMBERS, params: { id: 'course' } },
+  'GET /api/course-estimates-replies/:id': { allow: MEMBERS, params: { id: 'course' } },
+  'POST /api/course-estimate': {
+    allow: ['student'],
+    body: (ids) => ({ course_id: ids.course, score: 5, content: 'Good course' }),
+  },
+  'PUT /api/course-estimates/:id': {
+    allow: ['student'],
+    params: { id: { missing: true } },
+    notFoundAllowed: 'the fixture holds no review; editing is tested in course-estimates.routes.test.ts',
+    body: { score: 4, content: 'x' },
+  },
+  'PUT /api/course-estimate/:id/delete': {
+    allow: PARTICIPANTS,
+    params: { id: { missing: true } },
+    notFoundAllowed: 'the fixture holds no review; moderation is tested in course-estimates.routes.test.ts',
+  },
+  'GET /api/course-estimate-replies/:id': {
+    allow: MEMBERS,
+    params: { id: { missing: true } },
+    notFoundAllowed: 'the fixture holds no review; replies are tested in course-estimates.routes.test.ts',
+  },
+  'POST /api/course-estimate-reply': {
+    allow: PARTICIPANTS,
+    notFoundAllowed: 'the fixture holds no review; replies are tested in course-estimates.routes.test.ts',
+    body: { estimate_id: 2_000_000_000, content: 'x' },
+  },
+  'PUT /api/course-estimate-reply/:id/delete': {
+    allow: PARTICIPANTS,
+    params: { id: { missing: true } },
+    notFoundAllowed: 'the fixture holds no reply; removal is tested in course-estimates.routes.test.ts',
+  },
+  // Anyone of the organisation may ask and try: the fixture's course takes no one (409), which passes.
+  'GET /api/course/:id/registration-state': { allow: SIGNED_IN },
+  'GET /api/course/:id/join': { allow: SIGNED_IN },
+  'PUT /api/course/:id/registration-settings': { allow: TEACHING, body: { enabled: false } },
+  'GET /api/calendar/feed': { allow: SIGNED_IN },
+  'POST /api/calendar/feed': { allow: NOT_SIMULATING },
+  'DELETE /api/calendar/feed': { allow: NOT_SIMULATING },
+  // The secret token is the credential: a made-up one is 404 for everyone.
+  'GET /api/calendar/feed/:token': {
+    allow: EVERYONE,
+    params: { token: { missing: true } },
+    notFoundAllowed:
+      'a feed token is a secret the fixture does not hold; feeds are tested in calendar-feed.routes.test.ts',
+  },
+  // H5 courseware and SCORM (h5-courseware slice). The fixture holds no H5 courseware, so the rows address its
+  // material: refused callers must meet 401/403/404 from the activity's access check; allowed ones meet the
+  // type check's 404. Packages, serving and state are tested in h5-courseware.routes.test.ts.
+  'GET /api/h5-courseware/:activityId/packages': {
+    allow: MEMBERS,
+    notFoundAllowed: 'the fixture holds no H5 courseware; tested in h5-courseware.routes.test.ts',
+  },
+  'POST /api/h5-courseware/:activityId/packages': {
+    allow: TEACHING,
+    body: (ids) => ({ upload_id: ids.upload }),
+    notFoundAllowed: 'the fixture holds no H5 courseware; tested in h5-courseware.routes.test.ts',
+  },
+  'GET /api/h5-courseware/:activityId/upload/:uploadId/url': {
+    allow: MEMBERS,
+    params: { uploadId: 'upload' },
+    notFoundAllowed: 'the fixture holds no H5 courseware; tested in h5-courseware.routes.test.ts',
+  },
+  'GET /api/h5-courseware/:activityId/upload/:uploadId/cmi': {
+    allow: MEMBERS,
+    params: { uploadId: 'upload' },
+    notFoundAllowed: 'the fixture holds no H5 courseware; tested in h5-courseware.routes.test.ts',
+  },
+  'POST /api/h5-courseware/:activityId/upload/:uploadId/cmi': {
+    allow: ['student'],
+    params: { uploadId: 'upload' },
+    body: { base64State: 'e30=' },
+    notFoundAllowed: 'the fixture holds no H5 courseware; tested in h5-courseware.routes.test.ts',
+  },
+  // The signed token in the path is the credential (decision 0018): a made-up one is 404 for everyone.
+  'GET /api/h5-courseware/content/:token/*': {
+    allow: EVERYONE,
+    params: { token: { missing: true } },
+    notFoundAllowed:
+      'a content token is signed per learner; serving is tested in h5-courseware.routes.test.ts',
+  },
+
+  // Course combining (spec 001 "Combine courses"). The fixture course is ordinary: the team passes the
+  // policy and meets 409 (not combined) or 400 (too few courses, unknown section), which passes.
+  // Only instructors combine (an assistant is no course's instructor): the same rule as creating a course.
+  'POST /api/combine-courses': {
+    allow: ['otherInstructor', 'owner', 'orgAdmin'],
+    body: (ids) => ({ title: 'Matrix', subCourseIds: [ids.course] }),
+  },
+  'GET /api/combine-courses': { allow: SIGNED_IN },
+  'POST /api/combine-courses/:id/combine-contents': {
+    allow: TEACHING,
+    params: { id: 'course' },
+    body: (ids) => ({ course_id: ids.course, module_ids: [ids.module] }),
+  },
+  'GET /api/combine-courses/:id/courses-to-merged': { allow: TEACHING, params: { id: 'course' } },
+  'GET /api/combine-courses/:id/sub-courses': { allow: TEACHING, params: { id: 'course' } },
+  'GET /api/courses/:id/sub-courses': { allow: MEMBERS, params: { id: 'course' } },
+  'PUT /api/courses/inspect-child/:id': { allow: TEACHING, params: { id: 'course' } },
+  'POST /api/courses/:id/assign-activity-to-module': {
+    allow: TEACHING,
+    params: { id: 'course' },
+    body: (ids) => ({ activity_ids: [ids.material], module_id: 999_999 }),
+  },
+  'PUT /api/courses/:id/inspect': { allow: TEACHING, params: { id: 'course' } },
+  'PUT /api/activities/:id/sub-courses': {
+    allow: TEACHING,
+    params: { id: 'material' },
+    body: { sub_course_ids: [] },
+  },
+  // Lecture live (issue 16). The fixture's live is unopened with one processed replay; the stream key
+  // routes are the teaching team's alone, never a simulating view's.
+  'GET /api/lecture-lives/:id': { allow: MEMBERS, params: { id: 'lectureLive' } },
+  'POST /api/live-activities/:id/book-live': { allow: ['student'], params: { id: 'lectureLive' } },
+  'DELETE /api/live-activities/:id/book-live': { allow: ['student'], params: { id: 'lectureLive' } },
+  'POST /api/courses/lecture-live-activity/:id/reprocess': {
+    allow: TEACHING,
+    params: { id: 'lectureLive' },
+    body: (ids) => ({ replay_id: ids.lectureLiveReplay }),
+  },
+  'POST /api/lecture-live/schedule/:id/player-visits': {
+    allow: MEMBERS,
+    params: { id: 'lectureLive' },
+    body: { clientType: 'web' },
+  },
+  'GET /api/lecture-lives/:id/viewing-stats': { allow: TEACHING, params: { id: 'lectureLive' } },
+  'GET /api/lecture-lives/:id/ingest': { allow: TEACHING, params: { id: 'lectureLive' } },
+  'POST /api/lecture-lives/:id/ingest/regenerate-key': { allow: TEACHING, params: { id: 'lectureLive' } },
+  'GET /api/lecture-lives/:id/hls/live/:file': {
+    allow: MEMBERS,
+    params: { id: 'lectureLive', file: 'lectureLive' },
+    notFoundAllowed:
+      'the fixture streams nothing, so no live file exists; serving is tested in lecture-live.routes.test.ts',
+  },
+  'GET /api/lecture-lives/:id/hls/replays/:replayId/:file': {
+    allow: MEMBERS,
+    params: { id: 'lectureLive', replayId: 'lectureLiveReplay', file: 'lectureLive' },
+    notFoundAllowed:
+      'the fixture replay has no files on disk; serving is tested in lecture-live.routes.test.ts',
+  },
+  'GET /api/courses/:id/live-activities': { allow: MEMBERS },
+  'GET /api/courses/:id/extension-lives': { allow: MEMBERS, query: () => ({ source: 'lecture_live' }) },
+  // Public listings (issue 18): the same public reads under /api and /anonymous-api for everyone; what a
+  // caller may read is decided by the course's public_scope (the fixture course is private, so its public
+  // reads answer 404 like a missing course; public-listings.routes.test.ts proves the readable cases).
+  ...Object.fromEntries(
+    ['/api', '/anonymous-api'].flatMap((prefix) => [
+      [`GET ${prefix}/course-classifications`, { allow: EVERYONE }],
+      [`GET ${prefix}/curriculum-classifications`, { allow: EVERYONE }],
+      [`GET ${prefix}/courses/public`, { allow: EVERYONE }],
+      [`GET ${prefix}/courses/public/stats`, { allow: EVERYONE }],
+      [`GET ${prefix}/curriculums`, { allow: EVERYONE }],
+      [`GET ${prefix}/curriculums/stats`, { allow: EVERYONE }],
+      [
+        `GET ${prefix}/curriculum/:id`,
+        {
+          allow: EVERYONE,
+          params: { id: { missing: true } },
+          notFoundAllowed: 'no curriculum in the fixture; see public-listings.routes.test.ts',
+        },
+      ],
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['', '/outline', '/catalog-activities'].map((suffix) => [
+      `GET /anonymous-api/courses/:id${suffix}`,
+      {
+        allow: EVERYONE,
+        params: { id: 'course' },
+        notFoundAllowed: 'the fixture course is private, read as missing; see public-listings.routes.test.ts',
+      },
+    ]),
+  ),
+  'GET /api/courses/:id/public-settings': { allow: TEACHING },
+  'PUT /api/courses/:id/public-settings': {
+    allow: TEACHING,
+    body: {
+      public_scope: 'private',
+      classification_id: null,
+      sign_up_charge_amount: null,
+      certification_title: null,
+      credit_state: null,
+    },
+  },
+  ...Object.fromEntries(
+    ['course', 'curriculum'].flatMap((kind) => [
+      [`POST /api/${kind}-classifications`, { allow: ADMIN, body: { name: 'Matrix classification' } }],
+      [
+        `PUT /api/${kind}-classifications/:id`,
+        {
+          allow: ADMIN,
+          params: { id: { missing: true } },
+          notFoundAllowed: 'no classification in the fixture; see public-listings.routes.test.ts',
+          body: { name: 'Renamed' },
+        },
+      ],
+      [
+        `DELETE /api/${kind}-classifications/:id`,
+        {
+          allow: ADMIN,
+          params: { id: { missing: true } },
+          notFoundAllowed: 'no classification in the fixture; see public-listings.routes.test.ts',
+        },
+      ],
+    ]),
+  ),
+  'GET /api/curriculums/all': { allow: ADMIN },
+  'POST /api/curriculums': { allow: ADMIN, body: { name: 'Matrix curriculum' } },
+  'PUT /api/curriculum/:id': {
+    allow: ADMIN,
+    params: { id: { missing: true } },
+    notFoundAllowed: 'no curriculum in the fixture; see public-listings.routes.test.ts',
+    body: { name: 'Renamed' },
+  },
+  'DELETE /api/curriculum/:id': {
+    allow: ADMIN,
+    params: { id: { missing: true } },
+    notFoundAllowed: 'no curriculum in the fixture; see public-listings.routes.test.ts',
+  },
 };

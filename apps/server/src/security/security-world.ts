@@ -1,5 +1,6 @@
 import { examRetakeRecords } from '../db/schema/exam-submissions.ts';
 import { notifications } from '../db/schema/notifications.ts';
+import { lectureLiveReplays } from '../db/schema/lecture-live.ts';
 import { createComment, createReply, attachFile } from '../test/discussions-factories.ts';
 import { createVideoQuiz } from '../test/courseware-quizzes-factories.ts';
 import { createExam, createSubjectLib, insertSubjects, singleChoice } from '../test/exams-factories.ts';
@@ -99,7 +100,37 @@ export async function createSecurityWorld(t: TestApp) {
     title: 'Questionnaire',
     data: { is_anonymous: false },
   });
+  // Lecture live (issue 16): a live not yet opened, with one processed replay.
+  const lectureLive = await createActivity(t, {
+    ...by,
+    type: 'lecture_live',
+    title: 'Lecture live',
+    startTime: new Date(Date.now() + HOUR),
+    endTime: new Date(Date.now() + 2 * HOUR),
+    data: {},
+  });
+  const [lectureLiveReplay] = await t.db
+    .insert(lectureLiveReplays)
+    .values({ activityId: lectureLive.id, state: 'done', recordingFile: 'recording-0.ts' })
+    .returning();
   const onlineVideo = await createActivity(t, { ...by, type: 'online_video', title: 'Video' });
+  // Meetings: one in progress (joinable), one ended over an hour ago (participants open).
+  const dingtalkLive = await createActivity(t, {
+    ...by,
+    type: 'dingtalk_live',
+    title: 'Dingtalk live',
+    data: { join_url: 'https://live.example.com/1' },
+    startTime: new Date(Date.now() - 60_000),
+    endTime: new Date(Date.now() + 86_400_000),
+  });
+  const classinEnded = await createActivity(t, {
+    ...by,
+    type: 'classin',
+    title: 'ClassIn',
+    data: { live_url: 'https://classin.example.com/live/1' },
+    startTime: new Date(Date.now() - 3 * 3_600_000),
+    endTime: new Date(Date.now() - 2 * 3_600_000),
+  });
   const videoQuiz = await createVideoQuiz(t, { activityId: onlineVideo.id, createdBy: owner.id });
   const studentSession = await loginAs(t, student);
   const world = {
@@ -289,8 +320,12 @@ export async function createSecurityWorld(t: TestApp) {
     group: group.id,
     material: material.id,
     forum: forum.id,
+    dingtalkLive: dingtalkLive.id,
+    classinEnded: classinEnded.id,
     vote: vote.id,
     questionnaire: questionnaire.id,
+    lectureLive: lectureLive.id,
+    lectureLiveReplay: present(lectureLiveReplay, 'lecture live replay').id,
     onlineVideo: onlineVideo.id,
     videoQuiz,
     exam: exam.id,

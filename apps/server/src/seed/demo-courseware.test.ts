@@ -24,7 +24,8 @@ const storedFiles = (): string[] => {
     readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
       e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)],
     );
-  return walk(root);
+  // The demo H5 courseware keeps its packages under h5/ (demo-h5-courseware.test.ts counts those).
+  return walk(root).filter((file) => !file.startsWith(path.join(root, 'h5') + path.sep));
 };
 
 describe('demo courseware', () => {

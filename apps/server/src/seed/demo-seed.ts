@@ -14,11 +14,16 @@ import * as announcementsSchema from '../db/schema/announcements.ts';
 import * as rollcallsSchema from '../db/schema/rollcalls.ts';
 import * as askQuestionsSchema from '../db/schema/ask-questions.ts';
 import * as votesSchema from '../db/schema/votes.ts';
+import * as h5CoursewareSchema from '../db/schema/h5-courseware.ts';
+import * as lectureLiveSchema from '../db/schema/lecture-live.ts';
+import * as meetingsSchema from '../db/schema/meetings.ts';
 import * as questionnairesSchema from '../db/schema/questionnaires.ts';
 import * as coursewareQuizzesSchema from '../db/schema/courseware-quizzes.ts';
 import * as aiSchema from '../db/schema/ai.ts';
 import * as aiPptSchema from '../db/schema/ai-ppt.ts';
 import * as contentVersionsSchema from '../db/schema/content-versions.ts';
+import * as courseServicesSchema from '../db/schema/course-services.ts';
+import * as publicListingsSchema from '../db/schema/public-listings.ts';
 import { activities, activityReads } from '../db/schema/activities.ts';
 import * as coursesSchema from '../db/schema/courses.ts';
 import * as examSubmissionsSchema from '../db/schema/exam-submissions.ts';
@@ -45,6 +50,7 @@ import * as jobsSchema from '../db/schema/jobs.ts';
 import * as notificationsSchema from '../db/schema/notifications.ts';
 import * as rubricsSchema from '../db/schema/rubrics.ts';
 import * as ssoSchema from '../db/schema/sso.ts';
+import * as courseCombiningSchema from '../db/schema/course-combining.ts';
 import { hashPassword } from '../modules/identity/password.ts';
 import type { Database, Executor, Transaction } from '../platform/database.ts';
 import type { Storage } from '../platform/storage/storage.ts';
@@ -57,7 +63,11 @@ import { insertDemoHomework } from './demo-homework.ts';
 import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_PEOPLE, studentNo } from './demo-people.ts';
 import { insertDemoClassroom } from './demo-classroom.ts';
 import { insertDemoRollcalls } from './demo-rollcalls.ts';
+import { insertDemoPublicListings } from './demo-public-listings.ts';
+import { insertDemoMeetings } from './demo-meetings.ts';
 import { insertDemoVideoQuizzes } from './demo-video-quizzes.ts';
+import { insertDemoLectureLives } from './demo-lecture-live.ts';
+import { insertDemoH5Courseware } from './demo-h5-courseware.ts';
 
 /**
  * Every application table, taken from the schema modules so a table added to one of them is reset too.
@@ -84,11 +94,17 @@ const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
   rollcallsSchema,
   askQuestionsSchema,
   votesSchema,
+  lectureLiveSchema,
+  meetingsSchema,
   questionnairesSchema,
   coursewareQuizzesSchema,
   aiSchema,
   aiPptSchema,
   contentVersionsSchema,
+  courseServicesSchema,
+  publicListingsSchema,
+  courseCombiningSchema,
+  h5CoursewareSchema,
 ];
 
 export const APP_TABLES: readonly PgTable[] = SCHEMA_MODULES.flatMap((module) =>
@@ -142,6 +158,7 @@ export async function seedDemoIfEmpty(
     }),
   );
   if (!counts) return false;
+  if (options.storage) await insertDemoH5Courseware(db, options.storage);
   logCounts(log, counts);
   return true;
 }
@@ -174,6 +191,7 @@ export async function seedDemo(
     }),
   );
   if (!counts) return false;
+  if (options.storage) await insertDemoH5Courseware(db, options.storage);
   logCounts(log, counts);
   return true;
 }
@@ -348,10 +366,13 @@ async function insertDemo(
   await insertDemoDiscussions(tx, orgId);
   await insertDemoExams(tx, orgId, now);
   await insertDemoVideoQuizzes(tx, orgId);
+  await insertDemoLectureLives(tx, orgId);
   await insertDemoHomework(tx, orgId, now);
   await insertDemoAnnouncements(tx, orgId, now);
   await insertDemoRollcalls(tx, orgId, now);
   await insertDemoClassroom(tx, orgId, now);
+  await insertDemoMeetings(tx, orgId, now);
+  await insertDemoPublicListings(tx, orgId);
   return counts;
 }
 

@@ -27,6 +27,25 @@ export const publicRoutes: RouteObject[] = [
       Component: (await import('../features/identity/routes/login-page.tsx')).LoginPage,
     }),
   },
+  {
+    // The public portal and what it links to: anonymous visitors browse public courses (issue 18).
+    path: 'portal',
+    lazy: async () => ({
+      Component: (await import('../features/public-listings/routes/portal-page.tsx')).PortalPage,
+    }),
+  },
+  {
+    path: 'portal/course/:id',
+    lazy: async () => ({
+      Component: (await import('../features/public-listings/routes/public-course-page.tsx')).PublicCoursePage,
+    }),
+  },
+  {
+    path: 'curriculum/:id',
+    lazy: async () => ({
+      Component: (await import('../features/public-listings/routes/curriculum-page.tsx')).CurriculumPage,
+    }),
+  },
 ];
 
 /**
@@ -69,6 +88,15 @@ export const authenticatedRoutes: RouteObject[] = [
     path: 'user/rubrics',
     lazy: async () => ({
       Component: (await import('../features/rubrics/routes/my-rubrics-page.tsx')).MyRubricsPage,
+    }),
+  },
+  // The combine wizard: /combine-course/step-1 and step-2 (any other path there redirects to step-1), and
+  // /combine-course/{courseId}/merge for the merge-content modal.
+  {
+    path: 'combine-course/*',
+    lazy: async () => ({
+      Component: (await import('../features/course-combining/routes/combine-course-page.tsx'))
+        .CombineCoursePage,
     }),
   },
   // Taking, results and marking of an exam: outside the course layout, so the paper has the whole page.
@@ -265,6 +293,20 @@ export const authenticatedRoutes: RouteObject[] = [
         lazy: async () => ({
           Component: (await import('../features/courses/routes/course-recycle-bin-page.tsx'))
             .CourseRecycleBinPage,
+        }),
+      },
+      {
+        path: 'teaching-calendar',
+        lazy: async () => ({
+          Component: (await import('../features/course-services/routes/course-teaching-calendar-page.tsx'))
+            .CourseTeachingCalendarPage,
+        }),
+      },
+      {
+        path: 'reviews',
+        lazy: async () => ({
+          Component: (await import('../features/course-services/routes/course-reviews-page.tsx'))
+            .CourseReviewsPage,
         }),
       },
     ],

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { ExamDataSchema } from '../exams/exam-settings.ts';
 import { HomeworkDataSchema } from '../homework/homework-settings.ts';
+import {
+  ClassinDataSchema,
+  DingtalkLiveDataSchema,
+  LessonReplayDataSchema,
+  MeetingDataSchema,
+  TencentMeetingDataSchema,
+  TrialTeachingDataSchema,
+  WebexMeetingDataSchema,
+} from '../meetings/meeting-data.ts';
+import { LectureLiveDataSchema } from '../lecture-live/lecture-live-settings.ts';
 import { QuestionnaireDataSchema } from '../questionnaires/questionnaire-settings.ts';
 import { VoteDataSchema } from '../votes/vote-settings.ts';
 import { ACTIVITY_TYPES, type ActivityType } from './activity-types.ts';
@@ -11,17 +21,6 @@ import { ACTIVITY_TYPES, type ActivityType } from './activity-types.ts';
  */
 /** Only web links: a `javascript:` or `data:` URL in a link would run in the viewer's session. */
 const WebUrlSchema = z.url({ protocol: /^https?$/, error: 'activities.urlInvalid' });
-
-const MeetingDataSchema = z
-  .object({
-    meeting_id: z.string().max(128).optional(),
-    meeting_code: z.string().max(128).optional(),
-    join_url: WebUrlSchema.optional(),
-    host_user_id: z.number().int().positive().optional(),
-    description: z.string().max(20_000).optional(),
-    playback: z.boolean().optional(),
-  })
-  .loose();
 
 /** One schema for each of ACTIVITY_TYPES, no more, no fewer (checked by `satisfies`). */
 export const ACTIVITY_DATA_SCHEMAS = {
@@ -35,15 +34,19 @@ export const ACTIVITY_DATA_SCHEMAS = {
   forum: z.object({ description: z.string().max(20_000).optional() }).loose(),
   homework: HomeworkDataSchema,
   h5_courseware: z.object({ description: z.string().max(20_000).optional() }).loose(),
-  lecture_live: MeetingDataSchema,
-  tencent_meeting: MeetingDataSchema,
-  classin: MeetingDataSchema,
-  dingtalk_live: MeetingDataSchema,
-  webex_meeting: MeetingDataSchema,
+  lecture_live: LectureLiveDataSchema,
+  tencent_meeting: TencentMeetingDataSchema,
+  classin: ClassinDataSchema,
+  dingtalk_live: DingtalkLiveDataSchema,
+  webex_meeting: WebexMeetingDataSchema,
   lark_meeting: MeetingDataSchema,
   wecom_meeting: MeetingDataSchema,
   microsoft_teams_meeting: MeetingDataSchema,
   google_meeting: MeetingDataSchema,
+  welink: MeetingDataSchema,
+  chinamcloud_live: MeetingDataSchema,
+  lesson_replay: LessonReplayDataSchema,
+  trial_teaching: TrialTeachingDataSchema,
   exam: ExamDataSchema,
   classroom_exam: ExamDataSchema,
   vote: VoteDataSchema,

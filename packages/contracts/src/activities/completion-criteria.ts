@@ -60,6 +60,10 @@ export const COMPLETION_RULES: Record<ActivityType, TypeRule> = {
   wecom_meeting: MEETING_RULE,
   microsoft_teams_meeting: MEETING_RULE,
   google_meeting: MEETING_RULE,
+  welink: MEETING_RULE,
+  chinamcloud_live: MEETING_RULE,
+  lesson_replay: MEETING_RULE,
+  trial_teaching: MEETING_RULE,
   /** Spec 001 section 3: completionCriterionKey defaults to submitted. */
   exam: { criteria: ['none', 'submitted', 'score'], default: 'submitted', defaultValues: { score: 60 } },
   classroom_exam: {

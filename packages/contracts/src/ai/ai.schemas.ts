@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema } from '../common/primitives.schemas.ts';
 
 /** The features that call a model; each may have its own model and credit rate. */
-export const AI_FEATURES = ['question_import', 'rubric_generation', 'grading'] as const;
+export const AI_FEATURES = ['question_import', 'rubric_generation', 'grading', 'video_generation'] as const;
 export const AiFeatureSchema = z.enum(AI_FEATURES);
 export type AiFeature = z.infer<typeof AiFeatureSchema>;
 
@@ -74,6 +74,10 @@ export type UserCreditPage = z.infer<typeof UserCreditPageSchema>;
 
 export const CreditRequestStatusSchema = z.enum(['pending', 'approved', 'refused']);
 
+/** Whom the credits of a request are for: the requester, or one course the requester teaches. */
+export const CreditTargetTypeSchema = z.enum(['user', 'course']);
+export type CreditTargetType = z.infer<typeof CreditTargetTypeSchema>;
+
 export const CreditRequestSchema = z
   .object({
     id: z.number().int(),
@@ -87,7 +91,9 @@ export const CreditRequestSchema = z
     updated_at: IsoDateTimeSchema,
     auditor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     read: z.boolean(),
-    target_type: z.enum(['user', 'course']),
+    target_type: CreditTargetTypeSchema,
+    /** The course whose credits are asked for when `target_type` is `course`. */
+    course: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   })
   .meta({ id: 'CreditRequest' });
 export type CreditRequest = z.infer<typeof CreditRequestSchema>;
@@ -95,12 +101,25 @@ export type CreditRequest = z.infer<typeof CreditRequestSchema>;
 export const CreditRequestPageSchema = pagedListSchema(CreditRequestSchema).meta({ id: 'CreditRequestPage' });
 export type CreditRequestPage = z.infer<typeof CreditRequestPageSchema>;
 
-/** `POST /api/ai/credit-requests`: an instructor asks for more credits for themself. */
-export const CreateCreditRequestSchema = z.object({
-  applied_credits: z.number().int().min(1).max(100_000_000),
-  reason: z.string().trim().max(1000).default(''),
-});
+/**
+ * `POST /api/ai/credit-requests`: an instructor asks for more credits, for themself or (with `course_id`) for
+ * a course they teach; approving one for a course allocates to that course and switches its AI on.
+ */
+export const CreateCreditRequestSchema = z
+  .object({
+    applied_credits: z.number().int().min(1).max(100_000_000),
+    reason: z.string().trim().max(1000).default(''),
+    target_type: CreditTargetTypeSchema.default('user'),
+    course_id: IdSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.target_type === 'course' && value.course_id === undefined)
+      ctx.addIssue({ code: 'custom', path: ['course_id'], message: 'ai.requestCourseRequired' });
+    if (value.target_type === 'user' && value.course_id !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['course_id'], message: 'ai.requestCourseUnexpected' });
+  });
 export type CreateCreditRequest = z.input<typeof CreateCreditRequestSchema>;
+export type CreateCreditRequestBody = z.output<typeof CreateCreditRequestSchema>;
 
 /** `PUT /api/ai/credit-requests/{id}/approve`: the credits granted may be fewer than asked. */
 export const ApproveCreditRequestSchema = z.object({

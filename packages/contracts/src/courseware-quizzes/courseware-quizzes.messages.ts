@@ -17,6 +17,11 @@ export const coursewareQuizzesMessages = {
     'zh-TW': '只有本課程的學生可以回答影片測驗',
     'en-US': 'Only students of this course can answer video quizzes.',
   },
+  'coursewareQuizzes.publishedRequired': {
+    'zh-CN': '请选择是否发布测验',
+    'zh-TW': '請選擇是否發佈測驗',
+    'en-US': 'Choose whether the quiz is published.',
+  },
   'coursewareQuizzes.titleTooLong': {
     'zh-CN': '标题不能超过 200 个字符',
     'zh-TW': '標題不能超過 200 個字元',

@@ -17,6 +17,8 @@ export const CoursewareQuizSchema = z
     /** Seconds from the start of the video where the player stops. */
     position: z.number().int(),
     sort: z.number().int(),
+    /** Students see, answer and are stopped by published quizzes only; they never receive the others. */
+    published: z.boolean(),
     subjects_count: z.number().int(),
     /** The caller has answered it (always false for the teaching team). */
     submitted: z.boolean(),
@@ -46,8 +48,16 @@ export const SaveCoursewareQuizRequestSchema = z.object({
     .int('coursewareQuizzes.positionInvalid')
     .min(0, 'coursewareQuizzes.positionInvalid')
     .max(QUIZ_LIMITS.positionMax, 'coursewareQuizzes.positionInvalid'),
+  /** On create: absent means unpublished. On update: absent leaves it as it is. */
+  published: z.boolean('coursewareQuizzes.publishedRequired').optional(),
 });
 export type SaveCoursewareQuizRequest = z.input<typeof SaveCoursewareQuizRequestSchema>;
+
+/** `PUT /api/courseware-quiz/quiz/{id}/publish`: publishes or unpublishes the quiz. */
+export const PublishCoursewareQuizRequestSchema = z.object({
+  published: z.boolean('coursewareQuizzes.publishedRequired'),
+});
+export type PublishCoursewareQuizRequest = z.input<typeof PublishCoursewareQuizRequestSchema>;
 
 /** `GET /api/courseware-quiz/quiz/{id}/subjects`: the questions as a student sees them (no answers). */
 export const CoursewareQuizSubjectsResponseSchema = z.object({

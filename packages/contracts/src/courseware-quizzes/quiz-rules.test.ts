@@ -6,6 +6,7 @@ const quiz = (id: number, position: number, extra: Partial<QuizStop> = {}): Quiz
   position,
   subjects_count: 1,
   submitted: false,
+  published: true,
   ...extra,
 });
 
@@ -24,5 +25,11 @@ describe('quizStopAt', () => {
   it('passes answered quizzes and quizzes without questions', () => {
     const quizzes = [quiz(1, 10, { submitted: true }), quiz(2, 20, { subjects_count: 0 })];
     expect(quizStopAt(quizzes, 500)).toBeUndefined();
+  });
+
+  it('passes an unpublished quiz, even one a stale list still holds, and stops at the next one', () => {
+    const quizzes = [quiz(1, 10, { published: false }), quiz(2, 20)];
+    expect(quizStopAt(quizzes, 15)).toBeUndefined();
+    expect(quizStopAt(quizzes, 500)?.id).toBe(2);
   });
 });

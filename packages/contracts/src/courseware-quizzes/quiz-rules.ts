@@ -23,16 +23,23 @@ export const QUIZ_LIMITS = {
   answersPerSubmission: 100,
 } as const;
 
-export type QuizStop = { id: number; position: number; subjects_count: number; submitted: boolean };
+export type QuizStop = {
+  id: number;
+  position: number;
+  subjects_count: number;
+  submitted: boolean;
+  published: boolean;
+};
 
 /**
  * The quiz the player must stop at when the playhead reaches `time` seconds: the earliest one at or before
- * it that has questions and is not answered yet. Seeking beyond an unanswered quiz therefore stops at it.
+ * it that is published, has questions and is not answered yet. Seeking beyond an unanswered quiz therefore
+ * stops at it.
  */
 export function quizStopAt<T extends QuizStop>(quizzes: readonly T[], time: number): T | undefined {
   let stop: T | undefined;
   for (const quiz of quizzes) {
-    if (quiz.submitted || quiz.subjects_count === 0 || quiz.position > time) continue;
+    if (!quiz.published || quiz.submitted || quiz.subjects_count === 0 || quiz.position > time) continue;
     if (!stop || quiz.position < stop.position || (quiz.position === stop.position && quiz.id < stop.id))
       stop = quiz;
   }

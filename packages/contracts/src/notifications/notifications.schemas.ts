@@ -13,6 +13,7 @@ export const NOTIFICATION_TYPES = [
   'homework_score_published',
   'exam_score_published',
   'announcement_published',
+  'lecture_live_started',
 ] as const;
 export const NotificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof NotificationTypeSchema>;

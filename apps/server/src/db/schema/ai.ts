@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { courses } from './courses.ts';
 import { orgs, users } from './identity.ts';
 
@@ -106,5 +116,49 @@ export const aiUsageLedger = pgTable(
   (t) => [
     index('ai_usage_ledger_org_at_idx').on(t.orgId, t.at),
     index('ai_usage_ledger_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * AI generation for a video attached to an activity: captions, topics and chapters. The latest row per
+ * attachment is what viewers see; a new generation replaces it only once it has finished.
+ */
+export const videoAiTasks = pgTable(
+  'video_ai_tasks',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    orgId: integer()
+      .notNull()
+      .references(() => orgs.id, { onDelete: 'cascade' }),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    activityId: integer().notNull(),
+    referenceId: integer().notNull(),
+    uploadId: integer().notNull(),
+    /** Who asked: their credits (or their course's) pay for it. */
+    requestedBy: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['queued', 'processing', 'finished', 'failed'] })
+      .notNull()
+      .default('queued'),
+    caption: boolean().notNull(),
+    topic: boolean().notNull(),
+    chapter: boolean().notNull(),
+    captionsVtt: text(),
+    topics: jsonb().$type<string[]>().notNull().default([]),
+    chapters: jsonb().$type<{ start: number; title: string }[]>().notNull().default([]),
+    /** A catalogued message key, shown in the viewer's language. */
+    errorKey: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('video_ai_tasks_activity_idx').on(t.activityId, t.referenceId, t.id),
+    // One generation at a time per attachment: a second start while one runs is refused by this index.
+    uniqueIndex('video_ai_tasks_one_running_idx')
+      .on(t.referenceId)
+      .where(sql`${t.status} in ('queued', 'processing')`),
   ],
 );

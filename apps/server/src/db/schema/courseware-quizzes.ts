@@ -1,6 +1,7 @@
 import type { SubjectScore } from '@lectern/contracts/exams/grading';
 import type { CoursewareQuizAnswer } from '@lectern/contracts/courseware-quizzes/courseware-quizzes.schemas';
 import {
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -30,6 +31,12 @@ export const coursewareQuizzes = pgTable(
     /** Seconds from the start of the video. */
     position: integer().notNull(),
     sort: integer().notNull().default(0),
+    /**
+     * Students see, answer and are stopped by published quizzes only. The column defaults to true so quizzes
+     * that existed before the flag stay as visible as they were; a quiz created through the API starts
+     * unpublished (the service says so), like an activity, until its questions are in place.
+     */
+    published: boolean().notNull().default(true),
     createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -18,21 +18,12 @@ import {
   UpdateActivityRequestSchema,
 } from '@lectern/contracts/activities/activity.schemas';
 import { IdParamsSchema } from '@lectern/contracts/common/primitives.schemas';
-import type { FastifyReply } from 'fastify';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
+import { sendJson } from '../../platform/http/send-json.ts';
 import { activitiesService } from './activities.service.ts';
 
 const tags = ['activities'];
-
-/**
- * Sends a body the service already wrote as the contract's JSON (the cached activity lists): Fastify
- * passes a string with a JSON content type through without serialising it again. The route keeps its
- * response schema, so the OpenAPI document still describes it.
- */
-function sendJson(reply: FastifyReply, body: string): FastifyReply {
-  return reply.type('application/json; charset=utf-8').send(body);
-}
 
 export function registerActivitiesRoutes(app: Api, ctx: AppContext): void {
   const activities = activitiesService(ctx);

@@ -33,6 +33,7 @@ import {
   type OrgCompletionSettings,
 } from '@lectern/contracts/activities/completion-criteria';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Built } from '../../platform/cache/versioned-cache.ts';
 import type { Executor } from '../../platform/database.ts';
 import { invalid, notFound, type FieldMessages } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
@@ -49,7 +50,10 @@ import {
   type ReferenceWithUpload,
   type UploadRow,
 } from '../uploads/uploads.repository.ts';
-import { recordsReads } from './activities.policy.ts';
+import { inAssignedSubCourses, recordsReads } from './activities.policy.ts';
+import { assignedSubCoursesOf } from './activity-scope.repository.ts';
+import { COMBINED_COURSE_TYPE } from '@lectern/contracts/course-combining/course-combining.rules';
+import { checkMeetingForm } from '../meetings/meeting-form.rules.ts';
 import { presentActivity, presentCompletionCriterion } from './activities.presenter.ts';
 import { activitiesRepository, type ActivityDetailRow } from './activities.repository.ts';
 import { activityAccess } from './activity-access.ts';
@@ -60,7 +64,6 @@ import {
   cachedActivity,
   entryWeight,
   nextChange,
-  type ActivityListEntry,
   type CachedActivity,
   type SharedActivity,
 } from './activity-list-cache.ts';
@@ -220,9 +223,8 @@ export function activitiesService(ctx: AppContext) {
     access: CourseAccess,
     courseId: number,
     query: ActivitiesQuery,
-    version: string,
     now: number,
-  ): Promise<ActivityListEntry> {
+  ): Promise<Built<CachedActivity[]>> {
     const teaching = can(access, 'activity.read_unpublished');
     const rows = await repo.list({
       courseId,
@@ -234,8 +236,15 @@ export function activitiesService(ctx: AppContext) {
     });
     // Most activities carry no files: ask for references only where the rows say there are some.
     const withFiles = rows.filter((row) => row.hasAttachments).map((row) => row.id);
-    const references =
-      withFiles.length > 0 ? await uploadsRepo.listReferences(ACTIVITY_PARENT, withFiles) : [];
+    const [references, assigned] = await Promise.all([
+      withFiles.length > 0 ? uploadsRepo.listReferences(ACTIVITY_PARENT, withFiles) : [],
+      access.courseType === COMBINED_COURSE_TYPE
+        ? assignedSubCoursesOf(
+            ctx.db,
+            rows.map((row) => row.id),
+          )
+        : undefined,
+    ]);
     const byActivity = new Map<number, ReferenceWithUpload[]>();
     for (const entry of references) {
       const list = byActivity.get(entry.reference.parentId) ?? [];
@@ -265,6 +274,7 @@ export function activitiesService(ctx: AppContext) {
           completionCriterionValue: row.completionCriterionValue,
           judgedByWork: judgedByWork(row),
           judgedByWatching: judgedByWatching(row),
+          ...(assigned?.has(row.id) ? { subCourseIds: assigned.get(row.id) } : {}),
         },
         (byActivity.get(row.id) ?? []).map(({ reference, upload }) => ({
           presented: presentReference(reference, upload, { canDownload: false }),
@@ -273,7 +283,7 @@ export function activitiesService(ctx: AppContext) {
         })),
       );
     });
-    return { version, expiresAt: nextChange(shared, now), activities };
+    return { value: activities, weight: entryWeight(activities), expiresAt: nextChange(shared, now) };
   }
 
   async function presentOne(actor: Actor, access: CourseAccess, id: number): Promise<Activity> {
@@ -457,6 +467,10 @@ export function activitiesService(ctx: AppContext) {
       const data = checkData(type, input.data ?? {}, fields);
       await checkPlacement(courseId, input.module_id, syllabusId, fields);
       checkTimes(startTime, endTime, fields);
+      if (data) {
+        const meeting = { type, startTime, endTime, data, existing: null };
+        Object.assign(fields, await checkMeetingForm(ctx.db, meeting));
+      }
       if (type === 'homework' && data) {
         const homework = { id: null, courseId, data, previousData: null, endTime };
         Object.assign(fields, await checkHomeworkData(ctx.db, homework));
@@ -529,6 +543,10 @@ export function activitiesService(ctx: AppContext) {
       const startTime = input.start_time !== undefined ? toDate(input.start_time) : existing.startTime;
       const endTime = input.end_time !== undefined ? toDate(input.end_time) : existing.endTime;
       checkTimes(startTime, endTime, fields);
+      if (data) {
+        const meeting = { type: existing.type, startTime, endTime, data, existing };
+        Object.assign(fields, await checkMeetingForm(ctx.db, meeting));
+      }
       if (existing.type === 'homework' && data) {
         const homework = { ...existing, previousData: existing.data, data, endTime };
         Object.assign(fields, await checkHomeworkData(ctx.db, homework));
@@ -635,38 +653,42 @@ export function activitiesService(ctx: AppContext) {
       const canEdit = can(access, 'activity.manage');
       const learner = recordsReads(access);
       const key = `${courseId}:${query.module_id ?? ''}:${query.syllabus_id ?? ''}:${query.type ?? ''}:${teaching ? 't' : ''}${canEdit ? 'e' : ''}`;
-      const cached = listCache.get(key);
+      const cached = listCache.peek(key);
       // Learners' work-judged completion does not depend on the entry: asked in the stamp's round trip
       // when the last entry had such activities (or there is none yet).
       const stamp = await contentVersions.stamp(courseId, actor.userId, {
-        withCompletion: learner && (!cached || cached.activities.some((a) => a.judgedByWork)),
+        withCompletion: learner && (!cached || cached.some((a) => a.judgedByWork)),
       });
       if (!stamp) throw notFound();
       const now = Date.now();
-      let entry = cached;
-      if (!entry || entry.version !== stamp.version || now >= entry.expiresAt) {
-        entry = await buildListEntry(actor, access, courseId, query, stamp.version, now);
-        listCache.set(key, entry, entryWeight(entry));
-      }
-      const videos = learner ? entry.activities.filter((a) => a.judgedByWatching).map((a) => a.id) : [];
+      const entry = await listCache.get(key, stamp.version, now, () =>
+        buildListEntry(actor, access, courseId, query, now),
+      );
+      const videos = learner ? entry.filter((a) => a.judgedByWatching).map((a) => a.id) : [];
       const [completedByWork, watched] = await Promise.all([
         stamp.completed
           ? new Set(stamp.completed)
-          : learner && entry.activities.some((a) => a.judgedByWork)
+          : learner && entry.some((a) => a.judgedByWork)
             ? completion.completedByWork(courseId, actor.userId)
             : new Set<number>(),
         repo.watchedCompleteness(videos, actor.userId),
       ]);
       const reads = new Set(stamp.reads);
+      // Which sub-course's students see what is the viewer's own part of the list, decided here.
+      const shown =
+        access.courseType === COMBINED_COURSE_TYPE
+          ? (activity: CachedActivity) =>
+              (include ? include(activity) : true) && inAssignedSubCourses(access, activity.subCourseIds)
+          : include;
       const body = assembleList(
-        entry.activities,
+        entry,
         {
           read: (id) => reads.has(id),
           completed: (activity, read) =>
             learner ? completionOf({ ...activity, read }, completedByWork, watched) : undefined,
           canDownload: (r) => canDownloadAttachment(actor, access, r.reference, r.upload),
         },
-        include,
+        shown,
       );
       // Outside production every response is checked against its contract (platform/http/serialization.ts);
       // this one bypasses the serializer, so it is checked here.

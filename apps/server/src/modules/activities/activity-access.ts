@@ -1,13 +1,15 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { COMBINED_COURSE_TYPE } from '@lectern/contracts/course-combining/course-combining.rules';
 import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
 import { courseMembers, courseNotDeleted, courses } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { notFound, orNullWhenDenied } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
-import { accessFromRow, courseAccess } from '../courses/course-access.ts';
+import { accessFromRow, courseAccess, subCourseStudentIds } from '../courses/course-access.ts';
 import { assertCan, type CourseAccess } from '../courses/courses.policy.ts';
 import { canSeeActivity } from './activities.policy.ts';
 import { activitiesRepository, type ActivityRow } from './activities.repository.ts';
+import { assignedSubCourses, assignedSubCoursesOf } from './activity-scope.repository.ts';
 
 export type ActivityWithAccess = { activity: ActivityRow; access: CourseAccess };
 
@@ -21,6 +23,8 @@ function prepareWithCourse(tx: Executor) {
       courseCreatedBy: courses.createdBy,
       courseType: courses.courseType,
       memberRoles: courseMembers.roles,
+      memberSubCourseIds: subCourseStudentIds(courses, sql.placeholder('userId')),
+      assignedSubCourseIds: assignedSubCourses(activities.id, courses.courseType),
     })
     .from(activities)
     .innerJoin(courses, eq(courses.id, activities.courseId))
@@ -51,18 +55,30 @@ export async function loadActivityWithCourse(
   actor: Actor,
   id: number,
   tx: Executor = db,
-): Promise<{ activity: ActivityRow; access: () => CourseAccess } | undefined> {
+): Promise<
+  { activity: ActivityRow; assignedSubCourseIds: readonly number[]; access: () => CourseAccess } | undefined
+> {
   const [row] = await withCourseStatement(db, tx).execute({ id, userId: actor.userId });
   if (!row) return undefined;
-  const { courseOrgId, courseCreatedBy, courseType, memberRoles, ...activity } = row;
+  const {
+    courseOrgId,
+    courseCreatedBy,
+    courseType,
+    memberRoles,
+    memberSubCourseIds,
+    assignedSubCourseIds,
+    ...activity
+  } = row;
   return {
     activity,
+    assignedSubCourseIds: assignedSubCourseIds ?? [],
     access: () =>
       accessFromRow(actor, activity.courseId, {
         orgId: courseOrgId,
         createdBy: courseCreatedBy,
         courseType,
         roles: memberRoles,
+        subCourseIds: memberSubCourseIds,
       }),
   };
 }
@@ -72,23 +88,33 @@ export function activityAccess(db: Database) {
   const repo = activitiesRepository(db);
   const courses = courseAccess(db);
 
-  async function loadAny(actor: Actor, id: number, tx: Executor): Promise<ActivityWithAccess> {
+  async function loadAny(
+    actor: Actor,
+    id: number,
+    tx: Executor,
+  ): Promise<ActivityWithAccess & { assignedSubCourseIds: readonly number[] }> {
     const found = await loadActivityWithCourse(db, actor, id, tx);
     if (!found) throw notFound('activities.notFound');
-    return { activity: found.activity, access: found.access() };
+    return {
+      activity: found.activity,
+      access: found.access(),
+      assignedSubCourseIds: found.assignedSubCourseIds,
+    };
   }
 
   return {
     /** An activity the caller can see; a draft is simply not there for those who may not see it. */
     async loadVisible(actor: Actor, id: number, tx: Executor = db): Promise<ActivityWithAccess> {
-      const found = await loadAny(actor, id, tx);
-      if (!canSeeActivity(found.access, found.activity)) throw notFound('activities.notFound');
+      const { assignedSubCourseIds, ...found } = await loadAny(actor, id, tx);
+      if (!canSeeActivity(found.access, found.activity, assignedSubCourseIds)) {
+        throw notFound('activities.notFound');
+      }
       return found;
     },
 
     /** An activity the caller may edit or delete (refused while simulating). */
     async loadManaged(actor: Actor, id: number, tx: Executor = db): Promise<ActivityWithAccess> {
-      const found = await loadAny(actor, id, tx);
+      const { assignedSubCourseIds: _assigned, ...found } = await loadAny(actor, id, tx);
       assertCan(found.access, 'activity.manage');
       return found;
     },
@@ -109,9 +135,19 @@ export function activityAccess(db: Database) {
         courseIds.map((id) => orNullWhenDenied(() => courses.load(actor, id, tx))),
       );
       const accessByCourse = new Map(courseIds.map((id, index) => [id, loaded[index]]));
+      // Only combined courses assign activities to sub-courses: others need no second read.
+      const combined = new Set(
+        loaded.filter((a) => a?.courseType === COMBINED_COURSE_TYPE).map((a) => a?.courseId),
+      );
+      const assigned = await assignedSubCoursesOf(
+        tx,
+        rows.filter((r) => combined.has(r.courseId)).map((r) => r.id),
+      );
       for (const activity of rows) {
         const access = accessByCourse.get(activity.courseId);
-        if (access && canSeeActivity(access, activity)) visible.set(activity.id, { activity, access });
+        if (access && canSeeActivity(access, activity, assigned.get(activity.id))) {
+          visible.set(activity.id, { activity, access });
+        }
       }
       return visible;
     },

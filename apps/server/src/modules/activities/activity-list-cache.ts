@@ -1,8 +1,7 @@
 import fastJson from 'fast-json-stringify';
 import { ActivitySchema, type Activity } from '@lectern/contracts/activities/activity.schemas';
 import { UploadReferenceSchema, type UploadReference } from '@lectern/contracts/uploads/upload.schemas';
-import { LruCache } from '../../platform/cache/lru-cache.ts';
-import type { Database } from '../../platform/database.ts';
+import { versionedCachePerDatabase } from '../../platform/cache/versioned-cache.ts';
 import { responseJsonSchema } from '../../platform/http/serialization.ts';
 
 /**
@@ -39,20 +38,14 @@ export type CachedActivity = {
   judgedByWork: boolean;
   /** An online video completed by the share watched. */
   judgedByWatching: boolean;
+  /**
+   * In a combined course, the sub-courses it is assigned to (absent: everyone). Which viewer that lets
+   * see it is decided per request (activities.policy.ts `inAssignedSubCourses`), never cached.
+   */
+  subCourseIds?: readonly number[];
   /** The activity's JSON without its closing brace and without the per-viewer fields. */
   head: string;
   references: CachedReference[];
-};
-
-export type ActivityListEntry = {
-  /** The course's content stamp the entry was read at (course_content_versions). */
-  version: string;
-  /**
-   * The first start or end time still to come when it was built: `status`, `is_started` and `is_closed`
-   * are derived against the clock, so the entry is rebuilt once that moment has passed.
-   */
-  expiresAt: number;
-  activities: CachedActivity[];
 };
 
 /** An attachment as presented, with what the attachment policy is asked about it per viewer. */
@@ -92,9 +85,9 @@ export function nextChange(activities: readonly SharedActivity[], now: number): 
 }
 
 /** Characters of JSON an entry holds, to bound the cache by memory rather than by count alone. */
-export function entryWeight(entry: ActivityListEntry): number {
+export function entryWeight(activities: readonly CachedActivity[]): number {
   let weight = 64;
-  for (const activity of entry.activities) {
+  for (const activity of activities) {
     weight += activity.head.length + 64;
     for (const r of activity.references) weight += r.downloadable.length + r.notDownloadable.length;
   }
@@ -143,11 +136,9 @@ export function assembleList(
  */
 const CACHE_BOUNDS = { maxEntries: 2_000, maxWeight: 32 * 1024 * 1024 };
 
-const caches = new WeakMap<Database, LruCache<string, ActivityListEntry>>();
-
-/** One cache per database handle (per app), shared by every service built on it. */
-export function activityListCache(db: Database): LruCache<string, ActivityListEntry> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new LruCache(CACHE_BOUNDS)));
-  return cache;
-}
+/**
+ * One cache per database handle, keyed by course, filters and viewer variant, stamped with the course's
+ * content version (course_content_versions). An entry also expires at the first start or end time still
+ * to come when it was built: `status`, `is_started` and `is_closed` are derived against the clock.
+ */
+export const activityListCache = versionedCachePerDatabase<CachedActivity[]>(CACHE_BOUNDS);

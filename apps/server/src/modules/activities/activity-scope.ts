@@ -1,3 +1,4 @@
+import { COMBINED_COURSE_TYPE } from '@lectern/contracts/course-combining/course-combining.rules';
 import { AppError } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { accessFromRow, type CourseAccessRow } from '../courses/course-access.ts';
@@ -12,6 +13,10 @@ export type ActivityScope = {
   courseIds: number[];
   /** Of those, the courses whose drafts they see too (the teaching team, not while viewing as a student). */
   draftCourseIds: number[];
+  /** Of those, the combined courses, where an activity may be assigned to some sub-courses only. */
+  combinedCourseIds: number[];
+  /** The sub-courses the caller is a student of, in any of those combined courses. */
+  subCourseIds: number[];
 };
 
 /**
@@ -20,12 +25,16 @@ export type ActivityScope = {
  * what. A course the policy refuses (another organisation, no usable role) is left out.
  */
 export function activityScopeOf(actor: Actor, rows: readonly MemberCourseAccessRow[]): ActivityScope {
-  const scope: ActivityScope = { courseIds: [], draftCourseIds: [] };
+  const scope: ActivityScope = { courseIds: [], draftCourseIds: [], combinedCourseIds: [], subCourseIds: [] };
   for (const row of rows) {
     const access = accessOrNull(actor, row);
     if (!access || !can(access, 'course.read')) continue;
     scope.courseIds.push(row.courseId);
     if (can(access, 'activity.read_unpublished')) scope.draftCourseIds.push(row.courseId);
+    if (access.courseType === COMBINED_COURSE_TYPE) {
+      scope.combinedCourseIds.push(row.courseId);
+      scope.subCourseIds.push(...(access.subCourseIds ?? []));
+    }
   }
   return scope;
 }

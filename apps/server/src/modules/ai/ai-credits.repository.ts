@@ -198,14 +198,25 @@ export function aiCreditsRepository(db: Database) {
       );
       const [total] = await tx.select({ n: count() }).from(aiCreditRequests).where(where);
       const rows = await tx
-        .select({ request: aiCreditRequests, userNo: users.userNo, userName: users.name })
+        .select({
+          request: aiCreditRequests,
+          userNo: users.userNo,
+          userName: users.name,
+          courseName: courses.name,
+        })
         .from(aiCreditRequests)
         .innerJoin(users, eq(users.id, aiCreditRequests.userId))
+        .leftJoin(courses, eq(courses.id, aiCreditRequests.courseId))
         .where(where)
         .orderBy(desc(aiCreditRequests.id))
         .limit(limit)
         .offset(offset);
       return { total: total?.n ?? 0, rows };
+    },
+
+    async courseName(courseId: number, tx: Executor = db): Promise<string | undefined> {
+      const [row] = await tx.select({ name: courses.name }).from(courses).where(eq(courses.id, courseId));
+      return row?.name;
     },
 
     async userNames(ids: number[], tx: Executor = db): Promise<Map<number, string>> {

@@ -51,8 +51,8 @@ function call(session: Session, method: 'GET' | 'PUT' | 'POST', url: string, pay
     : t.app.inject({ method, url, headers, payload });
 }
 
-async function orgCredit(): Promise<OrgCredit> {
-  const res = await call(admin, 'GET', '/api/ai/org-credit');
+async function orgCredit(session: Session = admin): Promise<OrgCredit> {
+  const res = await call(session, 'GET', '/api/ai/org-credit');
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -229,6 +229,84 @@ describe('organisation credit and allocations', () => {
     expect(ok.statusCode).toBe(200);
     const mine = await t.app.inject({ method: 'GET', url: '/api/ai/credits/me', headers: teacher3.headers });
     expect(mine.json<UserCredit>()).toMatchObject({ creditAssigned: 30, creditRemaining: 30 });
+  });
+
+  it('grants a course request to that course, switches its AI on, and refuses courses not taught', async () => {
+    const org4 = (await createOrg(t)).id;
+    const admin4 = await loginAs(t, await createUser(t, org4, { orgRole: 'admin' }));
+    const teacher4User = await createUser(t, org4);
+    const otherTeacher = await createUser(t, org4);
+    const studentUser = await createUser(t, org4);
+    const taught = await createCourse(t, org4, teacher4User.id, { name: 'Optics' });
+    const notTaught = await createCourse(t, org4, otherTeacher.id, { name: 'Acoustics' });
+    await addMember(t, notTaught.id, teacher4User.id, ['student']);
+    await addMember(t, taught.id, studentUser.id, ['student']);
+    const teacher4 = await loginAs(t, teacher4User);
+    const student4 = await loginAs(t, studentUser);
+    await call(admin4, 'PUT', '/api/ai/org-credit', { creditAssigned: 100 });
+
+    const missing = await call(teacher4, 'POST', '/api/ai/credit-requests', {
+      applied_credits: 10,
+      target_type: 'course',
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<{ errors: Record<string, string[]> }>().errors).toHaveProperty('course_id');
+    const stray = await call(teacher4, 'POST', '/api/ai/credit-requests', {
+      applied_credits: 10,
+      course_id: taught.id,
+    });
+    expect(stray.statusCode).toBe(400);
+    // A course the requester only studies in, and one they are not in at all, are refused alike.
+    for (const course of [notTaught.id, 999_999]) {
+      const refused = await call(teacher4, 'POST', '/api/ai/credit-requests', {
+        applied_credits: 10,
+        target_type: 'course',
+        course_id: course,
+      });
+      expect(refused.statusCode).toBe(403);
+    }
+    const byStudent = await call(student4, 'POST', '/api/ai/credit-requests', {
+      applied_credits: 10,
+      target_type: 'course',
+      course_id: taught.id,
+    });
+    expect(byStudent.statusCode).toBe(403);
+
+    const created = await call(teacher4, 'POST', '/api/ai/credit-requests', {
+      applied_credits: 40,
+      reason: 'lab reports',
+      target_type: 'course',
+      course_id: taught.id,
+    });
+    expect(created.statusCode).toBe(200);
+    expect(created.json()).toMatchObject({
+      target_type: 'course',
+      course: { id: taught.id, name: 'Optics' },
+      status: 'pending',
+    });
+    const id = created.json<{ id: number }>().id;
+    const listed = (await call(admin4, 'GET', '/api/ai/credit-requests')).json<Page<{ course: unknown }>>();
+    expect(listed.items[0]?.course).toEqual({ id: taught.id, name: 'Optics' });
+
+    const approved = await call(admin4, 'PUT', `/api/ai/credit-requests/${id}/approve`, {
+      approved_credits: 25,
+    });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json()).toMatchObject({
+      status: 'approved',
+      approved_credits: 25,
+      course: { id: taught.id },
+    });
+    const course = await call(teacher4, 'GET', `/api/ai/courses/${taught.id}/credit`);
+    expect(course.json<CourseCredit>()).toMatchObject({
+      aiActivation: true,
+      creditRemaining: 25,
+      status: 'active',
+    });
+    // The requester's own account got nothing: the grant went to the course.
+    const mine = await call(teacher4, 'GET', '/api/ai/credits/me');
+    expect(mine.json<UserCredit>()).toMatchObject({ creditAssigned: 0 });
+    expect(await orgCredit(admin4)).toMatchObject({ courseCreditAssigned: 25, userCreditAssigned: 0 });
   });
 
   it('answers 400 with field errors for invalid bodies and queries', async () => {

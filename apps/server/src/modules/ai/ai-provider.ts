@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import OpenAI, { APIConnectionTimeoutError, APIError, toFile } from 'openai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AiFeature } from '@lectern/contracts/ai/ai.schemas';
 import type { AiConfig } from '../../config.ts';
@@ -9,8 +9,20 @@ export type ChatMessage = Readonly<{ role: 'system' | 'user' | 'assistant'; cont
 /** What the provider reports a call used; credits are debited from this, never from our own estimate. */
 export type AiUsage = Readonly<{ promptTokens: number; completionTokens: number }>;
 
+/** One stretch of recognised speech, in seconds from the start of the audio. */
+export type TranscriptSegment = Readonly<{ start: number; end: number; text: string }>;
+
 export type AiProvider = Readonly<{
   available: boolean;
+  /**
+   * Speech to text through the provider's `/audio/transcriptions` (OpenAI's Whisper API, which compatible
+   * servers such as vLLM, LocalAI and faster-whisper-server also speak), with segment timings.
+   */
+  transcribe(
+    audio: Buffer,
+    fileName: string,
+    signal?: AbortSignal,
+  ): Promise<{ segments: TranscriptSegment[]; duration: number }>;
   /**
    * Yields the model's text as it arrives and returns the usage from the stream's last chunk. Throws an
    * AppError when no model is configured, the provider refuses (429), times out or breaks off, or reports no
@@ -97,7 +109,52 @@ export function createAiProvider(config: AiConfig, log: FastifyBaseLogger): AiPr
     return usage;
   }
 
-  return { available: provider !== undefined, stream };
+  async function transcribe(audio: Buffer, fileName: string, signal?: AbortSignal) {
+    if (!provider || !client) throw aiUnavailable();
+    const deadline = AbortSignal.timeout(config.timeoutMs);
+    const started = performance.now();
+    try {
+      const result = await client.audio.transcriptions.create(
+        {
+          file: await toFile(audio, fileName),
+          model: provider.transcriptionModel,
+          response_format: 'verbose_json',
+          timestamp_granularities: ['segment'],
+        },
+        { signal: signal ? AbortSignal.any([signal, deadline]) : deadline },
+      );
+      const segments = (result.segments ?? []).map((s) => ({ start: s.start, end: s.end, text: s.text }));
+      const duration = result.duration ?? segments.at(-1)?.end ?? 0;
+      log.info(
+        {
+          ai: {
+            feature: 'transcription',
+            model: provider.transcriptionModel,
+            ms: Math.round(performance.now() - started),
+            duration,
+            segments: segments.length,
+          },
+        },
+        'ai transcription',
+      );
+      return { segments, duration };
+    } catch (error) {
+      const failure = classify(error, deadline.aborted);
+      log.warn(
+        {
+          ai: {
+            feature: 'transcription',
+            ms: Math.round(performance.now() - started),
+            failure: failure.detail,
+          },
+        },
+        'ai transcription failed',
+      );
+      throw failure;
+    }
+  }
+
+  return { available: provider !== undefined, stream, transcribe };
 }
 
 function classify(error: unknown, timedOut: boolean): AppError {

@@ -36,6 +36,7 @@ export function presentCreditRequest(
   row: CreditRequestRow,
   user: { userNo: string; name: string },
   auditorName: string | undefined,
+  courseName: string | null | undefined,
 ): CreditRequest {
   return {
     id: row.id,
@@ -50,6 +51,7 @@ export function presentCreditRequest(
     auditor: row.auditorId === null ? null : { id: row.auditorId, name: auditorName ?? '' },
     read: row.read,
     target_type: row.targetType,
+    course: row.courseId === null ? null : { id: row.courseId, name: courseName ?? '' },
   };
 }
 

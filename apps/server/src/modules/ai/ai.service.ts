@@ -10,7 +10,7 @@ import type {
   ApproveCreditRequest,
   CourseCredit,
   CourseCreditPage,
-  CreateCreditRequest,
+  CreateCreditRequestBody,
   CreditRequest,
   CreditRequestPage,
   OrgCredit,
@@ -169,6 +169,49 @@ export function aiService(ctx: AppContext, provider: AiProvider) {
       return { output, usage, credits };
     },
 
+    /** Refuses, as a metered call would, when no model is configured or the payer has nothing left. */
+    async assertCanSpend(actor: Actor, courseId: number | null): Promise<void> {
+      if (!provider.available) throw new AppError('service_unavailable', 'ai.unavailable');
+      await assertInstructor(actor);
+      const account = await repo.account(await debitedAccount(actor, courseId));
+      if (!account || account.used >= account.assigned) throw insufficient();
+    },
+
+    /**
+     * Speech to text, paid like a metered call but by the started minute of audio (the provider bills
+     * transcription by duration, not tokens). Nothing is debited when it fails.
+     */
+    async meteredTranscription(
+      actor: Actor,
+      call: { courseId: number | null; audio: Buffer; fileName: string; signal?: AbortSignal },
+    ) {
+      if (!provider.available) throw new AppError('service_unavailable', 'ai.unavailable');
+      await assertInstructor(actor);
+      const key = await debitedAccount(actor, call.courseId);
+      const account = await repo.account(key);
+      if (!account || account.used >= account.assigned) throw insufficient();
+      const transcript = await provider.transcribe(call.audio, call.fileName, call.signal);
+      const credits = Math.ceil(
+        Math.ceil(transcript.duration / 60) * ctx.config.ai.creditsPerTranscribedMinute,
+      );
+      await ctx.db.transaction(async (tx) => {
+        const taken = await repo.debit(key, credits, tx);
+        await repo.recordUsage(
+          {
+            orgId: actor.orgId,
+            feature: 'video_generation',
+            userId: actor.userId,
+            courseId: call.courseId,
+            promptTokens: 0,
+            completionTokens: 0,
+            credits: taken,
+          },
+          tx,
+        );
+      });
+      return transcript;
+    },
+
     async myCredit(actor: Actor): Promise<UserCredit> {
       await assertInstructor(actor);
       const user = await repo.userWithDepartment(actor.orgId, actor.userId);
@@ -300,17 +343,30 @@ export function aiService(ctx: AppContext, provider: AiProvider) {
       return { items: rows, ...pageFrame(query.page, query.pageSize, total, rows.length) };
     },
 
-    async requestCredits(actor: Actor, input: CreateCreditRequest): Promise<CreditRequest> {
+    async requestCredits(actor: Actor, input: CreateCreditRequestBody): Promise<CreditRequest> {
       await assertInstructor(actor);
       const user = await repo.userWithDepartment(actor.orgId, actor.userId);
       if (!user) throw notFound();
+      const courseId = input.target_type === 'course' ? (input.course_id ?? null) : null;
+      let courseName: string | undefined;
+      if (courseId !== null) {
+        // Only for a course the requester teaches, and never as the student they are simulating.
+        const teachesIt =
+          actor.simulatingCourseId !== courseId &&
+          (await repo.courseInOrg(actor.orgId, courseId)) &&
+          (await repo.teachesCourse(actor.userId, courseId));
+        if (!teachesIt) throw forbidden('ai.requestCourseNotTaught');
+        courseName = await repo.courseName(courseId);
+      }
       const row = await repo.createRequest({
         orgId: actor.orgId,
         userId: actor.userId,
+        targetType: courseId === null ? 'user' : 'course',
+        courseId,
         appliedCredits: input.applied_credits,
         reason: input.reason ?? '',
       });
-      return presentCreditRequest(row, user, undefined);
+      return presentCreditRequest(row, user, undefined, courseName);
     },
 
     async listRequests(actor: Actor, query: AiPageQuery, mine: boolean): Promise<CreditRequestPage> {
@@ -330,6 +386,7 @@ export function aiService(ctx: AppContext, provider: AiProvider) {
             r.request,
             { userNo: r.userNo, name: r.userName },
             r.request.auditorId === null ? undefined : auditors.get(r.request.auditorId),
+            r.courseName,
           ),
         ),
         ...pageFrame(query.page, query.pageSize, total, rows.length),
@@ -349,12 +406,13 @@ export function aiService(ctx: AppContext, provider: AiProvider) {
         if (decision.approve) {
           // Granting is an allocation like any other: it may not pass what the organisation has left.
           const granted = decision.approved_credits;
-          await allocate(
-            { orgId: actor.orgId, userId: request.userId },
-            (current) => current + granted,
-            'approved_credits',
-            tx,
-          );
+          const key: AccountKey =
+            request.courseId === null
+              ? { orgId: actor.orgId, userId: request.userId }
+              : { orgId: actor.orgId, userId: null, courseId: request.courseId };
+          await allocate(key, (current) => current + granted, 'approved_credits', tx);
+          // Credits granted to a course are spent only while its AI is on (debitedAccount).
+          if (request.courseId !== null) await repo.setCourseActivation(request.courseId, true, tx);
         }
         return repo.decideRequest(
           id,
@@ -369,7 +427,8 @@ export function aiService(ctx: AppContext, provider: AiProvider) {
       });
       const requester = await repo.userWithDepartment(actor.orgId, row.userId);
       const auditor = await repo.userWithDepartment(actor.orgId, actor.userId);
-      return presentCreditRequest(row, requester ?? { userNo: '', name: '' }, auditor?.name);
+      const courseName = row.courseId === null ? undefined : await repo.courseName(row.courseId);
+      return presentCreditRequest(row, requester ?? { userNo: '', name: '' }, auditor?.name, courseName);
     },
   };
 }

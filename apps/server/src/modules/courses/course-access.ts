@@ -1,5 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { COURSE_ROLES, sortRoles, type CourseRole } from '@lectern/contracts/courses/course-roles';
+import { COMBINED_COURSE_TYPE } from '@lectern/contracts/course-combining/course-combining.rules';
 import { courseMembers, courseNotDeleted, courses } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
@@ -26,6 +28,24 @@ export function effectiveRolesOf(actor: Actor, courseId: number, roles: readonly
 }
 
 /**
+ * The sub-courses of a combined course (course type 10) in which the user is a student, as an array (null
+ * for other courses and for non-students). Evaluated only for combined courses, so the hot access check
+ * of every other course pays one comparison (decision 0006).
+ */
+export function subCourseStudentIds(
+  course: { id: AnyPgColumn; courseType: AnyPgColumn },
+  userId: SQL | AnyPgColumn | ReturnType<typeof sql.placeholder>,
+): SQL<number[] | null> {
+  return sql<number[] | null>`case when ${course.courseType} = ${sql.raw(String(COMBINED_COURSE_TYPE))} then (
+    select array_agg(s.sub_course_id order by s.sub_course_id)
+    from course_sub_courses s
+    join course_members m on m.course_id = s.sub_course_id
+    join courses sc on sc.id = s.sub_course_id and sc.recycle_bin_item_id is null
+    where s.parent_course_id = ${course.id} and m.user_id = ${userId} and 'student' = any(m.roles)
+  ) end`;
+}
+
+/**
  * Loads what the actor is in a course, in one query. A course of another organisation reads as not
  * found; a course of the actor's own organisation they have no part in is forbidden.
  */
@@ -37,6 +57,7 @@ function prepareLoad(tx: Executor) {
       createdBy: courses.createdBy,
       courseType: courses.courseType,
       roles: courseMembers.roles,
+      subCourseIds: subCourseStudentIds(courses, sql.placeholder('userId')),
     })
     .from(courses)
     .leftJoin(
@@ -62,6 +83,8 @@ export type CourseAccessRow = {
   createdBy: number;
   courseType: number;
   roles: readonly string[] | null;
+  /** Of a combined course: the sub-courses the actor is a student of (`subCourseStudentIds`). */
+  subCourseIds?: readonly number[] | null;
 };
 
 /**
@@ -74,7 +97,10 @@ export function accessFromRow(
   row: CourseAccessRow | undefined,
 ): CourseAccess {
   if (!row || row.orgId !== actor.orgId) throw notFound();
-  const roles = rolesOf(row.roles);
+  const subCourseIds = row.subCourseIds ?? [];
+  const held = rolesOf(row.roles);
+  // Students of a combined course's sub-courses are its students (spec 001 "Combine courses").
+  const roles: CourseRole[] = held.length === 0 && subCourseIds.length > 0 ? ['student'] : held;
   const isOrgAdmin = actor.orgRole === 'admin';
   if (roles.length === 0 && !isOrgAdmin) throw forbidden();
   const simulating = isSimulating(actor, courseId, roles);
@@ -88,6 +114,7 @@ export function accessFromRow(
     isOrgAdmin,
     simulating,
     courseType: row.courseType,
+    subCourseIds,
   };
 }
 

@@ -15,6 +15,8 @@ export type CourseAccess = Readonly<{
   isOrgAdmin: boolean;
   simulating: boolean;
   courseType: number;
+  /** In a combined course, the sub-courses the caller is a student of (absent or empty otherwise). */
+  subCourseIds?: readonly number[];
 }>;
 
 /**

@@ -238,17 +238,6 @@ export function coursesRepository(db: Database) {
       return { rows, total: totals[0]?.total ?? 0 };
     },
 
-    /** Marks that the user opened the course now: one upsert, so a visit costs a single statement. */
-    async recordVisit(userId: number, courseId: number, tx: Executor = db): Promise<void> {
-      await tx
-        .insert(courseVisits)
-        .values({ userId, courseId })
-        .onConflictDoUpdate({
-          target: [courseVisits.userId, courseVisits.courseId],
-          set: { visitedAt: sql`now()` },
-        });
-    },
-
     /** The member courses the user opened, last visit first. */
     async listVisitedByMember(
       userId: number,

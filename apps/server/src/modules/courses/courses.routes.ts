@@ -16,6 +16,7 @@ import {
 } from '@lectern/contracts/courses/course.schemas';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
+import { sendJson } from '../../platform/http/send-json.ts';
 import { coursesService } from './courses.service.ts';
 import { registerGroupSetsRoutes } from './group-sets.routes.ts';
 import { registerMembersRoutes } from './members.routes.ts';
@@ -49,7 +50,11 @@ export function registerCoursesRoutes(app: Api, ctx: AppContext): void {
           response: { 200: CourseSelectionSchema },
         },
       },
-      async (request) => courses.get(actorOf(request), request.params.id, request.query.fields),
+      async (request, reply) => {
+        const { fields } = request.query;
+        if (fields) return courses.get(actorOf(request), request.params.id, fields);
+        return sendJson(reply, await courses.getJson(actorOf(request), request.params.id));
+      },
     );
   }
 

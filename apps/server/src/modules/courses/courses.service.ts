@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { pageMeta } from '@lectern/contracts/common/pagination.schemas';
+import { CourseSchema } from '@lectern/contracts/courses/course.schemas';
 import type {
   Course,
   CreateCourseRequestSchema,
@@ -12,29 +13,22 @@ import type {
 } from '@lectern/contracts/courses/course.schemas';
 import { CHIEF_INSTRUCTOR, type CourseRole } from '@lectern/contracts/courses/course-roles';
 import type { AppContext } from '../../platform/app-context.ts';
-import type { Database } from '../../platform/database.ts';
 import { forbidden, invalid, notFound, type FieldMessages } from '../../platform/errors.ts';
 import { sessionOf, type Actor } from '../../platform/http/request-context.ts';
 import { sessionsRepository } from '../identity/sessions.repository.ts';
 import { usersRepository } from '../identity/users.repository.ts';
 import { courseAccess, effectiveRolesOf, rolesOf } from './course-access.ts';
 import { assertCan, can, canCreateCourse, type CourseAccess } from './courses.policy.ts';
-import {
-  courseSharing,
-  presentCourse,
-  presentCourseSummary,
-  presentModules,
-  presentSemester,
-  selectFields,
-} from './courses.presenter.ts';
+import { presentCourseSummary, presentSemester, selectFields } from './courses.presenter.ts';
 import {
   coursesRepository,
   type InstructorRow,
   type MemberCourseFilter,
   type NewCourse,
 } from './courses.repository.ts';
+import { cachedCourseRead, courseJson, readCourse, type CourseViewerFields } from './course-read-cache.ts';
+import { courseStampRepository } from './course-stamp.repository.ts';
 import { membersRepository } from './members.repository.ts';
-import { outlineRepository } from './outline.repository.ts';
 import { recycleBinService } from './recycle-bin.service.ts';
 
 type CreateCourse = z.output<typeof CreateCourseRequestSchema>;
@@ -62,44 +56,9 @@ function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
   return out;
 }
 
-/**
- * Reads one course as the viewer sees it. With `fields`, only what those fields need is loaded (the
- * outline, the instructors and the student count each cost a query); callers then select the fields.
- */
-async function readCourse(db: Database, access: CourseAccess, fields?: ReadonlySet<string>): Promise<Course> {
-  const repo = coursesRepository(db);
-  const outline = outlineRepository(db);
-  const wants = (name: keyof Course) => !fields || fields.has(name);
-  const row = await repo.findDetail(access.courseId);
-  if (!row) throw notFound();
-  const sharing = courseSharing(row.course);
-  const [modules, syllabi, instructors, counts, openedDepartments, publicToOrgs] = await Promise.all([
-    wants('modules') ? outline.listModules(access.courseId) : [],
-    wants('modules') ? outline.listSyllabi(access.courseId) : [],
-    wants('instructors') ? repo.listInstructors([access.courseId]) : [],
-    wants('students_count') ? repo.countMembersWithRole([access.courseId], 'student') : [],
-    wants('opened_departments') ? repo.findDepartmentsByIds(access.orgId, sharing.openedDepartmentIds) : [],
-    wants('public_to_orgs') ? repo.findOrgsByIds(sharing.publicToOrgIds) : [],
-  ]);
-  return presentCourse(
-    row,
-    {
-      modules: presentModules(modules, syllabi),
-      instructors,
-      studentsCount: counts[0]?.total ?? 0,
-      openedDepartments,
-      publicToOrgs,
-    },
-    {
-      roles: access.effectiveRoles,
-      simulating: access.simulating,
-      canManage: can(access, 'course.manage'),
-    },
-  );
-}
-
 export function coursesService(ctx: AppContext) {
   const repo = coursesRepository(ctx.db);
+  const stamps = courseStampRepository(ctx.db);
   const membersRepo = membersRepository(ctx.db);
   const sessionsRepo = sessionsRepository(ctx.db);
   const recycleBin = recycleBinService(ctx);
@@ -237,6 +196,23 @@ export function coursesService(ctx: AppContext) {
     };
   }
 
+  function viewerFields(access: CourseAccess): CourseViewerFields {
+    return {
+      current_user_roles: [...access.effectiveRoles],
+      simulating: access.simulating,
+      can_manage: can(access, 'course.manage'),
+    };
+  }
+
+  /** The access check, then the visit and the content stamp in one statement, then the cached read. */
+  async function openCourse(actor: Actor, courseId: number) {
+    const access = await courseAccess(ctx.db).load(actor, courseId);
+    assertCan(access, 'course.read');
+    const version = await stamps.visitAndVersion(courseId, actor.userId);
+    if (version === undefined) throw notFound();
+    return { access, entry: await cachedCourseRead(ctx.db, access, version) };
+  }
+
   return {
     /** The creator becomes the chief instructor (courses.created_by) and a member with the instructor role. */
     async create(actor: Actor, input: CreateCourse): Promise<Course> {
@@ -262,15 +238,23 @@ export function coursesService(ctx: AppContext) {
       return readCourse(ctx.db, await courseAccess(ctx.db).load(actor, courseId));
     },
 
-    async get(actor: Actor, courseId: number, fields?: ReadonlySet<string>): Promise<CourseSelection> {
-      const access = await courseAccess(ctx.db).load(actor, courseId);
-      assertCan(access, 'course.read');
-      // Opening a course is what "recently visited" lists: one upsert beside the read.
-      const [course] = await Promise.all([
-        readCourse(ctx.db, access, fields),
-        repo.recordVisit(actor.userId, courseId),
-      ]);
-      return selectFields(course, fields);
+    /**
+     * `GET /api/courses/{id}` as the response's JSON: the cached shared part and the viewer's fields.
+     * Opening a course is what "recently visited" lists: the visit is recorded in the stamp's statement.
+     */
+    async getJson(actor: Actor, courseId: number): Promise<string> {
+      const { access, entry } = await openCourse(actor, courseId);
+      const body = courseJson(entry, viewerFields(access));
+      // Outside production every response is checked against its contract (platform/http/serialization.ts);
+      // this one bypasses the serializer, so it is checked here.
+      if (ctx.config.env !== 'production') CourseSchema.parse(JSON.parse(body));
+      return body;
+    },
+
+    /** `GET /api/courses/{id}?fields=`: only the named fields (and id), from the same cached read. */
+    async get(actor: Actor, courseId: number, fields: ReadonlySet<string>): Promise<CourseSelection> {
+      const { access, entry } = await openCourse(actor, courseId);
+      return selectFields({ ...entry.course, ...viewerFields(access) }, fields);
     },
 
     async update(actor: Actor, courseId: number, input: UpdateCourse): Promise<Course> {

@@ -11,6 +11,7 @@ import {
 } from '@lectern/contracts/courses/course.schemas';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
+import { sendJson } from '../../platform/http/send-json.ts';
 import { outlineService } from './outline.service.ts';
 
 const tags = ['courses'];
@@ -27,7 +28,8 @@ export function registerOutlineRoutes(app: Api, ctx: AppContext): void {
         config: { access: 'user' },
         schema: { tags, params: IdParamsSchema, response: { 200: ModulesResponseSchema } },
       },
-      async (request) => ({ modules: await outline.modules(actorOf(request), request.params.id) }),
+      async (request, reply) =>
+        sendJson(reply, await outline.modulesJson(actorOf(request), request.params.id)),
     );
   }
 

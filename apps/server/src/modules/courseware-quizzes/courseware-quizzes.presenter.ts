@@ -17,6 +17,7 @@ export function presentQuiz(
     title: row.title,
     position: row.position,
     sort: row.sort,
+    published: row.published,
     subjects_count: counts.subjects,
     submitted: counts.submitted,
     submission_count: counts.submissions,

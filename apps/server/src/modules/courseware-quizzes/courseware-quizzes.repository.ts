@@ -14,12 +14,17 @@ const isStudent = sql`${courseMembers.roles} @> array['student']::text[]`;
 
 export function coursewareQuizzesRepository(db: Database) {
   return {
-    /** A video's quizzes in playing order. */
-    async listForActivity(activityId: number, tx: Executor = db): Promise<QuizRow[]> {
+    /** A video's quizzes in playing order; `publishedOnly` for callers who answer them. */
+    async listForActivity(activityId: number, publishedOnly: boolean, tx: Executor = db): Promise<QuizRow[]> {
       return tx
         .select()
         .from(coursewareQuizzes)
-        .where(eq(coursewareQuizzes.activityId, activityId))
+        .where(
+          and(
+            eq(coursewareQuizzes.activityId, activityId),
+            publishedOnly ? eq(coursewareQuizzes.published, true) : undefined,
+          ),
+        )
         .orderBy(asc(coursewareQuizzes.position), asc(coursewareQuizzes.sort), asc(coursewareQuizzes.id));
     },
 
@@ -37,7 +42,14 @@ export function coursewareQuizzesRepository(db: Database) {
     },
 
     async insert(
-      values: { activityId: number; title: string; position: number; sort: number; createdBy: number },
+      values: {
+        activityId: number;
+        title: string;
+        position: number;
+        published: boolean;
+        sort: number;
+        createdBy: number;
+      },
       tx: Executor = db,
     ): Promise<QuizRow> {
       const [row] = await tx.insert(coursewareQuizzes).values(values).returning();
@@ -47,7 +59,7 @@ export function coursewareQuizzesRepository(db: Database) {
 
     async update(
       id: number,
-      values: { title: string; position: number },
+      values: { title?: string; position?: number; published?: boolean | undefined },
       tx: Executor = db,
     ): Promise<QuizRow | undefined> {
       const [row] = await tx

@@ -99,7 +99,16 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-async function createQuiz(position: number, withQuestions = true): Promise<number> {
+const publish = (id: number, published: unknown, session: Session = teacher) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/api/courseware-quiz/quiz/${id}/publish`,
+    headers: en(session),
+    payload: { published },
+  });
+
+/** A quiz as the team makes one: created (unpublished), questions copied in, then published. */
+async function createQuiz(position: number, withQuestions = true, published = true): Promise<number> {
   const res = await t.app.inject({
     method: 'POST',
     url: `/api/courseware-quiz/activity/${videoId}/quizzes`,
@@ -117,6 +126,7 @@ async function createQuiz(position: number, withQuestions = true): Promise<numbe
     });
     expect(copy.statusCode, copy.body).toBe(201);
   }
+  if (published) expect((await publish(id, true)).statusCode).toBe(200);
   return id;
 }
 
@@ -392,6 +402,82 @@ describe('who may do what', () => {
       headers: outsider.headers,
     });
     expect(read.statusCode).toBe(403);
+  });
+
+  it('starts a quiz unpublished; students never list, read or answer it until it is published', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/courseware-quiz/activity/${videoId}/quizzes`,
+      headers: teacher.headers,
+      payload: { position: 250 },
+    });
+    expect(created.json<{ published: boolean }>().published).toBe(false);
+    const id = await createQuiz(260, true, false);
+    const listFor = async (session: Session) =>
+      CoursewareQuizzesResponseSchema.parse(
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/courseware-quiz/activity/${videoId}/quizzes`,
+            headers: session.headers,
+          })
+        ).json(),
+      ).quizzes.find((q) => q.id === id);
+    expect((await listFor(teacher))?.published).toBe(false);
+    expect((await listFor(assistant))?.published).toBe(false);
+    expect(await listFor(students[0]!)).toBeUndefined();
+    expect(await listFor(simulating)).toBeUndefined();
+    const studentReads = async () =>
+      Promise.all(
+        ['subjects', 'my-submission'].map(
+          async (path) =>
+            (
+              await t.app.inject({
+                method: 'GET',
+                url: `/api/courseware-quiz/quiz/${id}/${path}`,
+                headers: students[1]!.headers,
+              })
+            ).statusCode,
+        ),
+      );
+    expect(await studentReads()).toEqual([404, 404]);
+    const teamPaper = await subjectsOf(id, teacher);
+    const refused = await submit(id, students[1]!, answers(teamPaper));
+    expect(refused.statusCode).toBe(404);
+    const stored = () =>
+      t.db.select().from(coursewareQuizSubmissions).where(eq(coursewareQuizSubmissions.quizId, id));
+    expect(await stored()).toHaveLength(0);
+
+    const published = await publish(id, true);
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json<{ published: boolean }>().published).toBe(true);
+    expect((await listFor(students[1]!))?.published).toBe(true);
+    expect(await studentReads()).toEqual([200, 200]);
+    expect((await submit(id, students[1]!, answers(teamPaper))).statusCode).toBe(200);
+
+    // Unpublishing an answered quiz hides it again and keeps the answer for the statistics.
+    expect((await publish(id, false, assistant)).statusCode).toBe(200);
+    expect(await listFor(students[1]!)).toBeUndefined();
+    expect(await studentReads()).toEqual([404, 404]);
+    expect(await stored()).toHaveLength(1);
+    const stats = await t.app.inject({
+      method: 'GET',
+      url: `/api/courseware-quiz/quiz/${id}/statistics`,
+      headers: teacher.headers,
+    });
+    expect(CoursewareQuizStatisticsSchema.parse(stats.json()).summary.submitterCount).toBe(1);
+  });
+
+  it('lets only the teaching team publish, with the field named when the flag is missing', async () => {
+    const id = await createQuiz(270, true, false);
+    for (const session of [students[0]!, simulating, outsider]) {
+      expect([403, 404]).toContain((await publish(id, true, session)).statusCode);
+    }
+    const bad = await publish(id, 'yes');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ errors: Record<string, string[]> }>().errors.published).toEqual([
+      'Choose whether the quiz is published.',
+    ]);
   });
 
   it('hides the quizzes of an unpublished video from students', async () => {

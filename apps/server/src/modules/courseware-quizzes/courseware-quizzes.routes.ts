@@ -7,6 +7,7 @@ import {
   CoursewareQuizSubmissionSchema,
   CoursewareQuizzesResponseSchema,
   MyCoursewareQuizSubmissionResponseSchema,
+  PublishCoursewareQuizRequestSchema,
   SaveCoursewareQuizRequestSchema,
   SubmitCoursewareQuizRequestSchema,
   VideoActivityParamsSchema,
@@ -66,6 +67,20 @@ export function registerCoursewareQuizzesRoutes(app: Api, ctx: AppContext): void
       },
     },
     async (request) => quizzes.update(actorOf(request), request.params.id, request.body),
+  );
+
+  app.put(
+    '/api/courseware-quiz/quiz/:id/publish',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        params: CoursewareQuizParamsSchema,
+        body: PublishCoursewareQuizRequestSchema,
+        response: { 200: CoursewareQuizSchema },
+      },
+    },
+    async (request) => quizzes.publish(actorOf(request), request.params.id, request.body),
   );
 
   app.delete(

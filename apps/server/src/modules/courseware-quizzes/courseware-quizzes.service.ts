@@ -7,6 +7,7 @@ import type {
   CoursewareQuizSubmission,
   CoursewareQuizzesResponse,
   MyCoursewareQuizSubmissionResponse,
+  PublishCoursewareQuizRequest,
   SaveCoursewareQuizRequestSchema,
   SubmitCoursewareQuizRequestSchema,
 } from '@lectern/contracts/courseware-quizzes/courseware-quizzes.schemas';
@@ -50,7 +51,10 @@ export function coursewareQuizzesService(ctx: AppContext) {
     return { activity, access };
   }
 
-  /** A quiz of a video the caller may see (its activity in the recycle bin takes the quiz with it). */
+  /**
+   * A quiz of a video the caller may see (its activity in the recycle bin takes the quiz with it). An
+   * unpublished quiz is not there for anyone but the teaching team: no questions, no submission, no answer.
+   */
   async function loadQuiz(actor: Actor, id: number): Promise<LoadedQuiz> {
     const quiz = await repo.findById(id);
     if (!quiz) throw notFound('coursewareQuizzes.notFound');
@@ -58,6 +62,7 @@ export function coursewareQuizzesService(ctx: AppContext) {
     if (!activity) throw notFound('coursewareQuizzes.notFound');
     const access = await courses.load(actor, activity.courseId);
     if (!canSeeActivity(access, activity)) throw notFound('coursewareQuizzes.notFound');
+    if (!quiz.published && !managesQuizzes(access)) throw notFound('coursewareQuizzes.notFound');
     return { quiz, activity, access };
   }
 
@@ -81,7 +86,7 @@ export function coursewareQuizzesService(ctx: AppContext) {
     async list(actor: Actor, activityId: number): Promise<CoursewareQuizzesResponse> {
       const { activity, access } = await loadVideo(actor, activityId);
       const team = managesQuizzes(access);
-      const rows = await repo.listForActivity(activity.id);
+      const rows = await repo.listForActivity(activity.id, !team);
       const ids = rows.map((r) => r.id);
       const [subjects, submissions, mine] = await Promise.all([
         repo.subjectCounts(ids),
@@ -101,7 +106,10 @@ export function coursewareQuizzesService(ctx: AppContext) {
       };
     },
 
-    /** `POST /api/courseware-quiz/activity/{id}/quizzes`: a new quiz at a moment of the video. */
+    /**
+     * `POST /api/courseware-quiz/activity/{id}/quizzes`: a new quiz at a moment of the video, unpublished
+     * unless asked otherwise, so students do not meet it before its questions are in.
+     */
     async create(actor: Actor, activityId: number, input: SaveInput): Promise<CoursewareQuiz> {
       const { activity, access } = await loadVideo(actor, activityId);
       assertCan(access, 'activity.manage');
@@ -110,7 +118,14 @@ export function coursewareQuizzesService(ctx: AppContext) {
         const existing = await repo.countForActivity(activity.id, tx);
         if (existing >= QUIZ_LIMITS.quizzesPerVideo) throw conflict('coursewareQuizzes.tooManyQuizzes');
         return repo.insert(
-          { activityId: activity.id, ...input, sort: existing + 1, createdBy: actor.userId },
+          {
+            activityId: activity.id,
+            title: input.title,
+            position: input.position,
+            published: input.published ?? false,
+            sort: existing + 1,
+            createdBy: actor.userId,
+          },
           tx,
         );
       });
@@ -122,6 +137,18 @@ export function coursewareQuizzesService(ctx: AppContext) {
       const { quiz, access } = await loadQuiz(actor, id);
       assertCan(access, 'activity.manage');
       const row = await repo.update(quiz.id, input);
+      if (!row) throw notFound('coursewareQuizzes.notFound');
+      return present(row, true, actor.userId);
+    },
+
+    /**
+     * `PUT /api/courseware-quiz/quiz/{id}/publish`. Unpublishing an answered quiz hides it from students
+     * and keeps their answers and the statistics.
+     */
+    async publish(actor: Actor, id: number, input: PublishCoursewareQuizRequest): Promise<CoursewareQuiz> {
+      const { quiz, access } = await loadQuiz(actor, id);
+      assertCan(access, 'activity.manage');
+      const row = await repo.update(quiz.id, { published: input.published });
       if (!row) throw notFound('coursewareQuizzes.notFound');
       return present(row, true, actor.userId);
     },

@@ -173,38 +173,26 @@ async function questionStatistics(
  * the class, never one round trip per student (the bench holds it under 50 ms for 5,000 answers).
  */
 export const examStatisticsRepository = {
-  /** One exam question over every examinee of its paper, each with their latest final submission's answer. */
+  /**
+   * One exam question over every examinee of its paper, each with their latest final submission's answer:
+   * one row each from `exam_final_answers` (kept by a trigger on the submissions; migration 0023), so no
+   * submission's json is read here.
+   */
   async examQuestion(
     input: { courseId: number; examId: number; subjectId: number; point: number; sitters: PaperSitters },
     filter: StatisticsFilter,
     tx: Executor,
   ): Promise<QuestionStatisticsRows> {
     const { courseId, examId, subjectId, sitters } = input;
-    // The id is written into the path rather than passed as a jsonpath variable: a variables object would be
-    // built again for every row, which doubled the query's time with 5,000 answers (bench/statistics-bench.ts).
-    const path = sql`${`$[*] ? (@.subject_id == ${Math.trunc(subjectId)})`}::jsonpath`;
     const examinees = sql`
-      with latest as (
-        select distinct on (es.examinee_id) es.examinee_id, es.submission_data, es.score_data
-        from exam_submissions es
-        where es.activity_id = ${examId} and es.status = 'submitted' and es.is_makeup = ${sitters.isMakeup}
-        order by es.examinee_id, es.submitted_at desc nulls last, es.id desc
-      ), answered as (
-        select u.id as user_id, u.user_no, u.name, u.department_id, (l.examinee_id is not null) as submitted,
-               jsonb_path_query_first(l.submission_data, ${path}) as answer,
-               jsonb_path_query_first(l.score_data, ${path}) as score
-        from course_members
-        join users u on u.id = course_members.user_id
-        left join latest l on l.examinee_id = u.id
-        where course_members.course_id = ${courseId} and ${examineeRoleFilter} and ${sitterFilter(examId, sitters)}
-      )
-      select user_id, user_no, name, department_id, submitted,
-             case when submitted then ${arrayOr(sql`answer->'answer_option_ids'`)} else '[]'::jsonb end as option_ids,
-             case when submitted then answer->>'answer' end as answer,
-             case when submitted then ${arrayOr(sql`answer->'answers'`)} else '[]'::jsonb end as answers,
-             case when jsonb_typeof(score->'correct') = 'boolean' then (score->>'correct')::boolean end as correct,
-             case when jsonb_typeof(score->'score') = 'number' then (score->>'score')::float8 end as score
-      from answered`;
+      select u.id as user_id, u.user_no, u.name, u.department_id, (fa.examinee_id is not null) as submitted,
+             coalesce(fa.option_ids, '[]'::jsonb) as option_ids, fa.answer,
+             coalesce(fa.answers, '[]'::jsonb) as answers, fa.correct, fa.score
+      from course_members
+      join users u on u.id = course_members.user_id
+      left join exam_final_answers fa on fa.activity_id = ${examId} and fa.subject_id = ${subjectId}
+        and fa.is_makeup = ${sitters.isMakeup} and fa.examinee_id = u.id
+      where course_members.course_id = ${courseId} and ${examineeRoleFilter} and ${sitterFilter(examId, sitters)}`;
     return questionStatistics(examinees, input.point, filter, tx);
   },
 

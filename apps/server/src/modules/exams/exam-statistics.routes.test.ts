@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
 import type { SubjectStatistics } from '@lectern/contracts/exams/exam-statistics.schemas';
+import { examPaperInstances, examSubmissions } from '../../db/schema/exam-submissions.ts';
 import {
   caller,
   createExamWorld,
@@ -11,6 +13,7 @@ import {
 import { singleChoice } from '../../test/exams-factories.ts';
 import { addMember, createUser, loginAs } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { examStatisticsRepository } from './exam-statistics.repository.ts';
 
 let t: TestApp;
 let w: ExamWorld;
@@ -216,6 +219,112 @@ describe('answer statistics of an exam question', () => {
       (await as(student(0), { method: 'GET', url: `/api/courses/${w.course.id}/typical-mistakes` }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+describe('answer statistics from the per-answer rows', () => {
+  /**
+   * What the statistics must say, worked out here from the submissions' own json (the latest final
+   * submission per student; right is the grading's verdict, else full points): the rows the trigger keeps
+   * have to agree with it whoever wrote the submission and however.
+   */
+  async function expected(examId: number, subjectId: number, point: number) {
+    const finals = await examStatisticsRepository.finalSubmissions([examId], false, t.db);
+    return w.students.map(({ user }) => {
+      const final = finals.find((f) => f.examineeId === user.id);
+      const answer = final?.submissionData.find((a) => a.subject_id === subjectId);
+      const score = final?.scoreData.find((s) => s.subject_id === subjectId);
+      const right = !final
+        ? null
+        : typeof score?.correct === 'boolean'
+          ? score.correct
+          : (score?.score ?? 0) >= point && point > 0;
+      return [user.id, !final, final ? (answer?.answer_option_ids ?? []) : [], right];
+    });
+  }
+
+  async function actual(examId: number, subjectId: number) {
+    const body = (await statistics(examId, subjectId, '?page_size=50')).json<SubjectStatistics>();
+    const rows = w.students.map(({ user }) => {
+      const item = body.items.find((i) => i.userId === user.id)!;
+      return [user.id, item.unsubmitted, item.answerOptionIds, item.isAnswerRight];
+    });
+    return { rows, summary: body.summary };
+  }
+
+  async function agree(examId: number, subjectId: number) {
+    const want = await expected(examId, subjectId, 1);
+    const got = await actual(examId, subjectId);
+    expect(got.rows).toEqual(want);
+    expect(got.summary.submitterCount).toBe(want.filter((r) => r[1] === false).length);
+    expect(got.summary.correctCount).toBe(want.filter((r) => r[3] === true).length);
+    return got;
+  }
+
+  it('follows hand-ins, marking, a later attempt, its deletion and a withdrawn hand-in', async () => {
+    const { exam, q1, q2, b } = await takenExam();
+    expect((await agree(exam.id, q1.id)).summary.correctCount).toBe(1);
+    await agree(exam.id, q2.id);
+    const submissionOf = async (i: number) => {
+      const [row] = await t.db
+        .select()
+        .from(examSubmissions)
+        .where(
+          and(
+            eq(examSubmissions.activityId, exam.id),
+            eq(examSubmissions.examineeId, w.students[i]!.user.id),
+          ),
+        );
+      return row!;
+    };
+
+    // A marking that overrides the verdict (any writer of score_data, not only the marking service).
+    const first = await submissionOf(0);
+    await t.db
+      .update(examSubmissions)
+      .set({
+        scoreData: first.scoreData!.map((s) =>
+          s.subject_id === q1.id ? { ...s, score: 0, correct: null, auto: false } : s,
+        ),
+      })
+      .where(eq(examSubmissions.id, first.id));
+    expect((await agree(exam.id, q1.id)).summary.correctCount).toBe(0);
+
+    // A later attempt of Student 2, now right: the latest final submission counts.
+    const second = await submissionOf(1);
+    const [instance] = await t.db
+      .insert(examPaperInstances)
+      .values({ activityId: exam.id, userId: w.students[1]!.user.id, attempt: 2, layout: [] })
+      .returning();
+    const [retake] = await t.db
+      .insert(examSubmissions)
+      .values({
+        activityId: exam.id,
+        instanceId: instance!.id,
+        examineeId: w.students[1]!.user.id,
+        status: 'submitted',
+        submissionData: [
+          { subject_id: q1.id, parent_id: null, answer_option_ids: [b.id], answer: null, answers: [] },
+        ],
+        scoreData: second.scoreData!.map((s) =>
+          s.subject_id === q1.id ? { ...s, score: 1, correct: true } : s,
+        ),
+        submittedAt: new Date(second.submittedAt!.getTime() + 60_000),
+      })
+      .returning();
+    const later = await agree(exam.id, q1.id);
+    expect(later.rows[1]).toEqual([w.students[1]!.user.id, false, [b.id], true]);
+    // Question 2 is in the retake's scores but not its answers: handed in blank, so wrong, not missing.
+    expect((await agree(exam.id, q2.id)).rows[1]).toEqual([w.students[1]!.user.id, false, [], true]);
+
+    // The later attempt deleted: the earlier one is the latest again.
+    await t.db.delete(examSubmissions).where(eq(examSubmissions.id, retake!.id));
+    expect((await agree(exam.id, q1.id)).rows[1]![3]).toBe(false);
+
+    // A hand-in turned back into a draft no longer counts as submitted.
+    const third = await submissionOf(2);
+    await t.db.update(examSubmissions).set({ status: 'draft' }).where(eq(examSubmissions.id, third.id));
+    expect((await agree(exam.id, q1.id)).summary.submitterCount).toBe(2);
   });
 });
 

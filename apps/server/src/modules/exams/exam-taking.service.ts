@@ -25,10 +25,16 @@ import { activitiesRepository } from '../activities/activities.repository.ts';
 import { courseAccess } from '../courses/course-access.ts';
 import { assertCan } from '../courses/courses.policy.ts';
 import type { LoadedExam } from './exam-access.ts';
-import { takingExamAccess, type OwnStanding, type TakenExam } from './taking-exam-access.ts';
+import {
+  takingExamAccess,
+  type OwnStanding,
+  type StartProposal,
+  type TakenExam,
+} from './taking-exam-access.ts';
 import { buildLayout, indexLayout, orderByLayout, paperOf, type PaperIndex } from './exam-paper.ts';
 import {
   assertCanTake,
+  examTakerRoles,
   isExaminee,
   readsAllSubmissions,
   submissionVisibility,
@@ -149,18 +155,31 @@ export function examTakingService(ctx: AppContext) {
     return exams.loadWithStanding(actor, examId);
   }
 
-  const papers = new Map<string, { version: string; trees: Promise<SubjectTree[]> }>();
+  const papers = new Map<
+    string,
+    { version: string; trees: Promise<SubjectTree[]>; resolved?: SubjectTree[] | undefined }
+  >();
   /**
    * Paper instances never change once created (order, owner, exam), so saves skip reading them again;
    * whether one is still a draft is checked by the write itself.
    */
   const knownInstances = new Map<number, KnownInstance>();
 
+  /**
+   * Exam and student of the attempts known here: their next distribute is most likely a resume, which the
+   * plain standing read serves without the one-statement start's insert part.
+   */
+  const resumable = new Set<string>();
+
   function remember(instance: KnownInstance): void {
     knownInstances.delete(instance.id);
     knownInstances.set(instance.id, instance);
     if (knownInstances.size > KNOWN_INSTANCES)
       knownInstances.delete(knownInstances.keys().next().value ?? instance.id);
+    const key = `${instance.activityId}:${instance.userId}`;
+    resumable.delete(key);
+    resumable.add(key);
+    if (resumable.size > KNOWN_INSTANCES) resumable.delete(resumable.values().next().value ?? key);
   }
 
   async function readInstance(id: number) {
@@ -184,11 +203,57 @@ export function examTakingService(ctx: AppContext) {
     papers.delete(key);
     papers.set(key, { version, trees });
     if (papers.size > PAPER_CACHE_ENTRIES) papers.delete(papers.keys().next().value ?? key);
-    // A failed read is tried again by the next caller.
-    trees.catch(() => {
-      if (papers.get(key)?.trees === trees) papers.delete(key);
-    });
+    trees.then(
+      (resolved) => {
+        const entry = papers.get(key);
+        if (entry?.trees === trees) entry.resolved = resolved;
+      },
+      // A failed read is tried again by the next caller.
+      () => {
+        if (papers.get(key)?.trees === trees) papers.delete(key);
+      },
+    );
     return trees;
+  }
+
+  /**
+   * What the last start of each exam in this process saw of it: with the exam's main paper at hand at the
+   * same version, the next start can lay its paper out before asking the database and be one statement.
+   */
+  const startFacts = new Map<number, TakenExam>();
+
+  function rememberExam(exam: TakenExam): void {
+    startFacts.delete(exam.activity.id);
+    startFacts.set(exam.activity.id, exam);
+    if (startFacts.size > PAPER_CACHE_ENTRIES)
+      startFacts.delete(startFacts.keys().next().value ?? exam.activity.id);
+  }
+
+  /**
+   * A one-statement start (taking-exam-access.ts `startOrCreate`) for callers who may take it that way:
+   * not an administrator, not viewing the course as a student, not a group exam, and the exam's main paper
+   * read in this process at the version last seen. The statement checks everything else on the rows.
+   */
+  function proposalFor(actor: Actor, examId: number, now: Date): StartProposal | undefined {
+    const exam = startFacts.get(examId);
+    if (!exam || exam.settings.group_set_id || resumable.has(`${examId}:${actor.userId}`)) return undefined;
+    const { courseId, courseType, orgId } = exam.access;
+    if (actor.orgRole === 'admin' || actor.orgId !== orgId || actor.simulatingCourseId === courseId) {
+      return undefined;
+    }
+    const paper = papers.get(`${examId}:false`);
+    if (!paper?.resolved?.length || paper.version !== exam.paperVersion) return undefined;
+    return {
+      paperVersion: exam.paperVersion,
+      layout: buildLayout(paper.resolved, exam.settings),
+      data: exam.activity.data,
+      submitTimes: exam.settings.submit_times,
+      hasMakeupUsers: exam.settings.has_make_up_user,
+      takerRoles: examTakerRoles(courseType),
+      orgId,
+      courseType,
+      now,
+    };
   }
 
   /** Null when the caller is in no group of a group exam (they cannot take it). */
@@ -383,16 +448,43 @@ export function examTakingService(ctx: AppContext) {
      * starts the next one while attempts remain.
      */
     async distribute(actor: Actor, examId: number, retries = 2): Promise<DistributeResponse> {
-      const { exam, own } = await loadWithStanding(actor, examId);
-      assertExaminee(exam);
-      const window = windowReason(exam.activity, new Date());
-      if (window) throw refuse(window);
-      const current = await standing(actor, exam, own);
-      if (!current) throw forbidden('exams.taking.noGroup');
+      const now = new Date();
+      const proposal = proposalFor(actor, examId, now);
+      let loaded: { exam: TakenExam; own: OwnStanding; started?: OpenAttempt | undefined } = proposal
+        ? await exams.startOrCreate(actor, examId, proposal)
+        : await loadWithStanding(actor, examId);
+      const timedOut = loaded.own.open;
+      if (timedOut && pastTimeLimit(loaded.exam.settings, timedOut.instance.createdAt, now)) {
+        // Handed in first (its draft stands), then read again: the two-statement start from here.
+        loaded = await loadWithStanding(actor, examId);
+      }
+      const { exam, own, started } = loaded;
+      rememberExam(exam);
+      let current: Standing | null;
+      try {
+        assertExaminee(exam);
+        const window = windowReason(exam.activity, now);
+        if (window) throw refuse(window);
+        current = await standing(actor, exam, own);
+        if (!current) throw forbidden('exams.taking.noGroup');
+        if (started && (current.open || current.used >= current.allowed || current.isMakeup)) {
+          throw new Error('attempts or paper disagree');
+        }
+      } catch (error) {
+        // The statement starts an attempt only where every rule here holds (prepareStartOrCreate): a
+        // refusal after it did is a bug in that statement, never an answer for the caller.
+        if (started)
+          throw new Error(`exam ${examId}: an attempt was started the rules refuse`, { cause: error });
+        throw error;
+      }
       let attempt = current.open;
       let trees: SubjectTree[];
       if (attempt) {
         trees = await loadPaper(exam, attempt.instance.isMakeup);
+      } else if (started) {
+        // Laid out from this very paper version (the statement checked it under the key-share lock).
+        attempt = started;
+        trees = await loadPaper(exam, false);
       } else {
         if (current.used >= current.allowed) throw refuse('no_attempts_left');
         trees = await loadPaper(exam, current.isMakeup);

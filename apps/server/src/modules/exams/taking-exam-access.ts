@@ -12,7 +12,7 @@ import { canSeeActivity } from '../activities/activities.policy.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import { effectiveRolesOf, isSimulating, rolesOf } from '../courses/course-access.ts';
 import type { LoadedExam } from './exam-access.ts';
-import type { OpenAttempt } from './exam-taking.repository.ts';
+import type { OpenAttempt, PaperLayout } from './exam-taking.repository.ts';
 import { paperVersionSql } from './paper-version.ts';
 
 /** An exam loaded for taking, with the version of its paper (papers are cached by it). */
@@ -69,8 +69,114 @@ const prepareStart = (db: Database) =>
     .where(and(eq(activities.id, sql.placeholder('id')), activityNotDeleted, courseNotDeleted))
     .prepare('taking_exam_start');
 
+/** What a one-statement start proposes: the attempt laid out from the cached paper, and what it assumed. */
+export type StartProposal = {
+  /** The paper version the layout was built from (the exam row's `updated_at`, paper-version.ts). */
+  paperVersion: string;
+  layout: PaperLayout;
+  /** The exam's data as the rules were judged on (settings: attempts allowed, make-up papers). */
+  data: Record<string, unknown>;
+  submitTimes: number;
+  hasMakeupUsers: boolean;
+  /** Course roles that may take an exam whatever else the member holds of them (exam-taking.policy.ts). */
+  takerRoles: readonly string[];
+  orgId: number;
+  /** The course's type the taker roles were derived for. */
+  courseType: number;
+  /** The caller's clock reading the window is judged at, here and by the service afterwards. */
+  now: Date;
+};
+
+const p = {
+  id: sql.placeholder('id'),
+  version: sql.placeholder('version'),
+  layout: sql.placeholder('layout'),
+  data: sql.placeholder('data'),
+  submitTimes: sql.placeholder('submitTimes'),
+  hasMakeup: sql.placeholder('hasMakeup'),
+  roles: sql.placeholder('roles'),
+  orgId: sql.placeholder('orgId'),
+  courseType: sql.placeholder('courseType'),
+  now: sql.placeholder('now'),
+};
+
+/**
+ * The exam start in one round trip (issue 12's storm): the same exam-and-standing read as
+ * `taking_exam_start`, and, in the same statement, the next attempt's paper instance and empty draft when
+ * every rule holds on the rows themselves: the caller a member holding only taker roles, the exam
+ * published, in its window at `now`, its data as the proposal judged it, no attempt open, one left, not a
+ * make-up examinee, and the paper still at the version the layout came from (read under the key-share lock
+ * the foreign key takes anyway, as createAttempt does). Anything else inserts nothing and the service takes
+ * the two-statement path; a concurrent start of the same attempt number conflicts and inserts nothing.
+ * The select sees the rows as they were before the insert.
+ */
+const prepareStartOrCreate = (db: Database) => {
+  // Judged on the rows without a lock, so a resume (an attempt already open) locks nothing.
+  const eligible = db.$with('start_eligible', { attempt: sql<number>`attempt` }).as(
+    sql`select ${standingColumns.maxAttempt} + 1 as attempt
+        from ${activities}
+        join ${courses} on ${courses.id} = ${activities.courseId}
+        join ${courseMembers} on ${memberJoin}
+        where ${activities.id} = ${p.id} and ${activityNotDeleted} and ${courseNotDeleted}
+          and ${activities.type} = 'exam' and ${activities.published} and ${courses.orgId} = ${p.orgId}
+          and ${courses.courseType} = ${p.courseType}::int
+          and ${activities.data} = ${p.data}::jsonb
+          and (${activities.startTime} is null or ${activities.startTime} <= ${p.now}::timestamptz)
+          and (${activities.endTime} is null or ${activities.endTime} >= ${p.now}::timestamptz)
+          and cardinality(${courseMembers.roles}) > 0 and ${courseMembers.roles} <@ ${p.roles}::text[]
+          and ${standingColumns.open} is null
+          and ${standingColumns.used} < ${p.submitTimes}::int + ${standingColumns.retakes}
+          and not (${p.hasMakeup}::boolean and ${standingColumns.makeupUser})`,
+  );
+  const startLock = db.$with('start_lock', { id: sql<number>`id` }).as(
+    sql`select ${activities.id} from ${activities}
+        where ${activities.id} = ${p.id} and ${paperVersionSql} = ${p.version}
+          and exists (select 1 from start_eligible)
+        for key share`,
+  );
+  const startedInstance = db
+    .$with('started_instance', {
+      id: sql<number>`id`,
+      attempt: sql<number>`attempt`,
+      isMakeup: sql<boolean>`is_makeup`,
+      layout: sql<unknown>`layout`,
+      createdAt: sql<string>`created_at`,
+    })
+    .as(
+      sql`insert into ${examPaperInstances} (activity_id, user_id, is_makeup, attempt, layout)
+          select start_lock.id, ${userId}::int, false, start_eligible.attempt, ${p.layout}::jsonb
+          from start_lock, start_eligible
+          on conflict do nothing
+          returning id, attempt, is_makeup, layout, created_at`,
+    );
+  const startedSubmission = db
+    .$with('started_submission', { id: sql<number>`id`, updatedAt: sql<string>`updated_at` })
+    .as(
+      sql`insert into ${examSubmissions} (activity_id, instance_id, examinee_id, is_makeup, group_id)
+          select ${p.id}::int, started_instance.id, ${userId}::int, started_instance.is_makeup, null
+          from started_instance
+          returning id, updated_at`,
+    );
+  return db
+    .with(eligible, startLock, startedInstance, startedSubmission)
+    .select({
+      ...standingColumns,
+      started: sql<RawOpenAttempt | null>`(
+        select json_build_object('id', si.id, 'attempt', si.attempt, 'is_makeup', si.is_makeup,
+          'layout', si.layout, 'created_at', si.created_at, 'submission_id', ss.id, 'draft_data', null,
+          'updated_at', ss.updated_at)
+        from started_instance si, started_submission ss)`,
+    })
+    .from(activities)
+    .innerJoin(courses, eq(courses.id, activities.courseId))
+    .leftJoin(courseMembers, memberJoin)
+    .where(and(eq(activities.id, p.id), activityNotDeleted, courseNotDeleted))
+    .prepare('taking_exam_start_or_create');
+};
+
 const loadStatements = new WeakMap<Database, ReturnType<typeof prepareLoad>>();
 const startStatements = new WeakMap<Database, ReturnType<typeof prepareStart>>();
+const startOrCreateStatements = new WeakMap<Database, ReturnType<typeof prepareStartOrCreate>>();
 
 type RawOpenAttempt = {
   id: number;
@@ -120,6 +226,20 @@ function openAttemptOf(raw: RawOpenAttempt | null | undefined): OpenAttempt | un
   };
 }
 
+function ownStanding(
+  row:
+    | { used: number; retakes: number; maxAttempt: number; makeupUser: boolean; open: RawOpenAttempt | null }
+    | undefined,
+): OwnStanding {
+  return {
+    used: Number(row?.used ?? 0),
+    retakes: Number(row?.retakes ?? 0),
+    maxAttempt: Number(row?.maxAttempt ?? 0),
+    makeupUser: row?.makeupUser === true,
+    open: openAttemptOf(row?.open),
+  };
+}
+
 /**
  * Loads an exam for taking it, with the same answers examAccess gives: an activity of another type, of
  * another organisation, or hidden from the caller is `exams.notFound`; a course the caller has no part in
@@ -161,16 +281,39 @@ export function takingExamAccess(db: Database) {
       let statement = startStatements.get(db);
       if (!statement) startStatements.set(db, (statement = prepareStart(db)));
       const [row] = await statement.execute({ id, userId: actor.userId });
-      return {
-        exam: checked(actor, row, 'exam'),
-        own: {
-          used: Number(row?.used ?? 0),
-          retakes: Number(row?.retakes ?? 0),
-          maxAttempt: Number(row?.maxAttempt ?? 0),
-          makeupUser: row?.makeupUser === true,
-          open: openAttemptOf(row?.open),
-        },
-      };
+      return { exam: checked(actor, row, 'exam'), own: ownStanding(row) };
+    },
+
+    /**
+     * The same, and the attempt `proposal` describes started in the same statement when every rule holds
+     * (prepareStartOrCreate); `started` is undefined when nothing was inserted. The standing is as it was
+     * before the insert.
+     */
+    async startOrCreate(
+      actor: Actor,
+      id: number,
+      proposal: StartProposal,
+    ): Promise<{ exam: TakenExam; own: OwnStanding; started: OpenAttempt | undefined }> {
+      let statement = startOrCreateStatements.get(db);
+      if (!statement) startOrCreateStatements.set(db, (statement = prepareStartOrCreate(db)));
+      const [row] = await statement.execute({
+        id,
+        userId: actor.userId,
+        version: proposal.paperVersion,
+        layout: JSON.stringify(proposal.layout),
+        data: JSON.stringify(proposal.data),
+        submitTimes: proposal.submitTimes,
+        hasMakeup: proposal.hasMakeupUsers,
+        roles: [...proposal.takerRoles],
+        orgId: proposal.orgId,
+        courseType: proposal.courseType,
+        now: proposal.now.toISOString(),
+      });
+      const started = openAttemptOf(row?.started);
+      if (started && typeof started.instance.layout === 'string') {
+        started.instance.layout = JSON.parse(started.instance.layout) as PaperLayout;
+      }
+      return { exam: checked(actor, row, 'exam'), own: ownStanding(row), started };
     },
   };
 }

@@ -26,7 +26,7 @@ export function registerAccessControl(app: FastifyInstance): void {
   declaredRoutes.set(app, declared);
   app.addHook('onRoute', (route) => {
     const url = route.url ?? '';
-    if (!url.startsWith('/api/') && !url.startsWith('/studio/')) return;
+    if (!url.startsWith('/api/') && !url.startsWith('/studio/') && !url.startsWith('/anonymous-api/')) return;
     if (url.startsWith('/api/docs')) return;
     const access = route.config?.access;
     if (!access) {

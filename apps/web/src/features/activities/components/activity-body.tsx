@@ -18,6 +18,19 @@ import { OnlineVideoBody } from './online-video-body.tsx';
 const VoteActivityBody = lazy(async () => ({
   default: (await import('../../votes/public/vote-activity-body.tsx')).VoteActivityBody,
 }));
+/** Loaded when an H5 courseware is opened. */
+const H5CoursewareActivityBody = lazy(async () => ({
+  default: (await import('../../h5-courseware/public/h5-courseware-activity-body.tsx'))
+    .H5CoursewareActivityBody,
+}));
+/** Loaded when a third-party meeting is opened. */
+const MeetingActivityBody = lazy(async () => ({
+  default: (await import('../../meetings/public/meeting-activity-body.tsx')).MeetingActivityBody,
+}));
+/** Loaded when a lecture live is opened: the player and its status box (hls.js loads later still). */
+const LectureLiveActivityBody = lazy(async () => ({
+  default: (await import('../../lecture-live/public/lecture-live-activity-body.tsx')).LectureLiveActivityBody,
+}));
 /** Loaded when a questionnaire is opened. */
 const QuestionnaireActivityBody = lazy(async () => ({
   default: (await import('../../questionnaires/public/questionnaire-activity-body.tsx'))
@@ -117,7 +130,7 @@ function HomeworkBody({ activity }: { activity: Activity }) {
  * homework's own page), so the page does not list them twice.
  */
 export function bodyListsAttachments(type: string): boolean {
-  return type === 'material' || type === 'homework';
+  return type === 'material' || type === 'homework' || type === 'h5_courseware';
 }
 
 /** The part of the detail page that depends on the activity type. */
@@ -143,10 +156,31 @@ export function ActivityBody({ activity }: { activity: Activity }) {
       </Suspense>
     );
   }
+  if (activity.type === 'h5_courseware') {
+    return (
+      <Suspense fallback={null}>
+        <H5CoursewareActivityBody activity={activity} />
+      </Suspense>
+    );
+  }
   if (activity.type === 'questionnaire') {
     return (
       <Suspense fallback={null}>
         <QuestionnaireActivityBody activity={activity} />
+      </Suspense>
+    );
+  }
+  if (activity.type === 'lecture_live') {
+    return (
+      <Suspense fallback={null}>
+        <LectureLiveActivityBody activity={activity} />
+      </Suspense>
+    );
+  }
+  if (activity.type !== 'lecture_live' && (MEETING_TYPES as readonly string[]).includes(activity.type)) {
+    return (
+      <Suspense fallback={null}>
+        <MeetingActivityBody activity={activity} />
       </Suspense>
     );
   }

@@ -3,9 +3,11 @@ import { formatMediaTime } from '@lectern/contracts/discussions/question-time';
 import { Flex, Typography } from 'antd';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVideoAiResult, VideoAiPanel } from '../../ai/public/video-ai-panel.tsx';
 import { useCurrentCourse } from '../../courses/public/use-current-course.ts';
 import { VideoQuizLayer } from '../../courseware-quizzes/public/video-quiz-layer.tsx';
 import { VideoQuizTab } from '../../courseware-quizzes/public/video-quiz-tab.tsx';
+import { VideoStatisticsView } from '../../courseware-quizzes/public/video-statistics-view.tsx';
 import { DiscussionPanel } from '../../discussions/public/discussion-panel.tsx';
 
 /** The length the activity declares (seconds), used until the video itself says how long it is. */
@@ -32,6 +34,7 @@ export function OnlineVideoBody({ activity, description }: { activity: Activity;
     return player ? formatMediaTime(player.currentTime) : null;
   }, []);
   const readTime = useCallback(() => videoRef.current?.currentTime ?? null, []);
+  const generated = useVideoAiResult(activity.id, video?.id);
 
   return (
     <Flex vertical gap={16}>
@@ -50,6 +53,9 @@ export function OnlineVideoBody({ activity, description }: { activity: Activity;
           }}
           style={{ width: '100%', maxHeight: '70vh', background: '#000' }}
         >
+          {generated?.captions_url ? (
+            <track kind="captions" src={generated.captions_url} label={t('detail.aiCaptions')} default />
+          ) : null}
           {t('detail.videoUnsupported')}
         </video>
       ) : (
@@ -58,14 +64,23 @@ export function OnlineVideoBody({ activity, description }: { activity: Activity;
       {video?.can_preview && video.preview_url ? (
         <VideoQuizLayer activityId={activity.id} videoRef={videoRef} />
       ) : null}
+      {video ? <VideoAiPanel activityId={activity.id} video={video} videoRef={videoRef} /> : null}
       {description}
-      <DiscussionPanel
-        activity={activity}
+      <VideoStatisticsView
+        activityId={activity.id}
+        courseId={course.id}
         courseType={course.course_type}
-        readLocation={readLocation}
-        referenceId={video?.id ?? null}
-        mediaDuration={duration}
-        quizTab={<VideoQuizTab activityId={activity.id} courseId={course.id} readTime={readTime} />}
+        readTime={readTime}
+        panel={
+          <DiscussionPanel
+            activity={activity}
+            courseType={course.course_type}
+            readLocation={readLocation}
+            referenceId={video?.id ?? null}
+            mediaDuration={duration}
+            quizTab={<VideoQuizTab activityId={activity.id} courseId={course.id} readTime={readTime} />}
+          />
+        }
       />
     </Flex>
   );

@@ -1,14 +1,11 @@
 import type { CourseCredit } from '@lectern/contracts/ai/ai.schemas';
-import { App, Button, Flex, Form, InputNumber, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Form, Switch, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/components/form-modal.tsx';
-import { PageState } from '../../../shared/components/page-state.tsx';
-import { ScrollableTable } from '../../../shared/components/scrollable-table.tsx';
 import { useAllocateCourseCredit } from '../api/allocate-course-credit.ts';
-import { useOrgCredit } from '../api/get-org-credit.ts';
 import { useCourseCredits } from '../api/list-course-credits.ts';
-import { ListSearch, pagination } from './list-toolbar.tsx';
+import { AssignedCreditField, PagedCreditList, useListParams } from './paged-credit-list.tsx';
 
 const STATUS_COLOURS = { inactive: 'default', active: 'success', exhausted: 'error' } as const;
 
@@ -16,9 +13,8 @@ const STATUS_COLOURS = { inactive: 'default', active: 'success', exhausted: 'err
 export function CourseCreditsTable() {
   const { t } = useTranslation('ai');
   const { message } = App.useApp();
-  const [params, setParams] = useState({ page: 1, pageSize: 20, keyword: '' });
-  const courses = useCourseCredits({ ...params, keyword: params.keyword || undefined });
-  const org = useOrgCredit();
+  const list = useListParams();
+  const courses = useCourseCredits(list.query);
   const allocate = useAllocateCourseCredit();
   const [editing, setEditing] = useState<CourseCredit | null>(null);
 
@@ -61,29 +57,16 @@ export function CourseCreditsTable() {
   ];
 
   return (
-    <Flex vertical gap="middle">
-      <ListSearch
-        placeholder={t('list.courseSearchPlaceholder')}
-        onSearch={(keyword) => setParams((p) => ({ ...p, page: 1, keyword }))}
+    <>
+      <PagedCreditList<CourseCredit>
+        list={list}
+        result={courses}
+        columns={columns}
+        rowKey="id"
+        scrollX={1090}
+        searchPlaceholder={t('list.courseSearchPlaceholder')}
+        tableLabel={t('courses.tableLabel')}
       />
-      <PageState query={courses}>
-        {(data) => (
-          <ScrollableTable label={t('courses.tableLabel')}>
-            <Table<CourseCredit>
-              rowKey="id"
-              columns={columns}
-              dataSource={data.items}
-              scroll={{ x: 1090 }}
-              locale={{ emptyText: t('list.empty') }}
-              pagination={pagination(
-                data,
-                (range) => t('list.range', range),
-                (page, pageSize) => setParams((p) => ({ ...p, page, pageSize })),
-              )}
-            />
-          </ScrollableTable>
-        )}
-      </PageState>
       {editing ? (
         <FormModal<{ assigned: number; aiActivation: boolean }>
           open
@@ -95,19 +78,12 @@ export function CourseCreditsTable() {
             void message.success(t('users.allocated'));
           }}
         >
-          <Form.Item
-            name="assigned"
-            label={t('users.assigned')}
-            rules={[{ required: true }]}
-            extra={org.data ? t('users.assignedHelp', { count: org.data.creditRemaining }) : undefined}
-          >
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
+          <AssignedCreditField />
           <Form.Item name="aiActivation" label={t('courses.aiActivation')} valuePropName="checked">
             <Switch />
           </Form.Item>
         </FormModal>
       ) : null}
-    </Flex>
+    </>
   );
 }

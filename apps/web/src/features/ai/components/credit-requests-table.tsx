@@ -39,6 +39,12 @@ export function CreditRequestsTable({ mine = false }: { mine?: boolean }) {
             render: (_: unknown, r: CreditRequest) => `${r.user.name} (${r.user.user_no})`,
           },
         ]),
+    {
+      title: t('requests.target'),
+      key: 'target',
+      width: 160,
+      render: (_: unknown, r: CreditRequest) => (r.course ? r.course.name : t('requests.targetUser')),
+    },
     { title: t('requests.applied'), dataIndex: 'applied_credits', width: 100 },
     { title: t('requests.approved'), dataIndex: 'approved_credits', width: 100 },
     { title: t('requests.reason'), dataIndex: 'reason', width: 200 },

@@ -1,22 +1,18 @@
 import type { UserCredit } from '@lectern/contracts/ai/ai.schemas';
-import { App, Button, Flex, Form, InputNumber, Progress, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Flex, Progress, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/components/form-modal.tsx';
-import { PageState } from '../../../shared/components/page-state.tsx';
-import { ScrollableTable } from '../../../shared/components/scrollable-table.tsx';
 import { useAllocateUserCredit } from '../api/allocate-user-credit.ts';
-import { useOrgCredit } from '../api/get-org-credit.ts';
 import { useUserCredits } from '../api/list-user-credits.ts';
-import { ListSearch, pagination } from './list-toolbar.tsx';
+import { AssignedCreditField, PagedCreditList, useListParams } from './paged-credit-list.tsx';
 
 /** Instructors' and administrators' credits, with allocation from the organisation's credit. */
 export function UserCreditsTable() {
   const { t } = useTranslation('ai');
   const { message } = App.useApp();
-  const [params, setParams] = useState({ page: 1, pageSize: 20, keyword: '' });
-  const users = useUserCredits({ ...params, keyword: params.keyword || undefined });
-  const org = useOrgCredit();
+  const list = useListParams();
+  const users = useUserCredits(list.query);
   const allocate = useAllocateUserCredit();
   const [editing, setEditing] = useState<UserCredit | null>(null);
 
@@ -75,29 +71,16 @@ export function UserCreditsTable() {
   ];
 
   return (
-    <Flex vertical gap="middle">
-      <ListSearch
-        placeholder={t('list.userSearchPlaceholder')}
-        onSearch={(keyword) => setParams((p) => ({ ...p, page: 1, keyword }))}
+    <>
+      <PagedCreditList<UserCredit>
+        list={list}
+        result={users}
+        columns={columns}
+        rowKey="userId"
+        scrollX={1100}
+        searchPlaceholder={t('list.userSearchPlaceholder')}
+        tableLabel={t('users.tableLabel')}
       />
-      <PageState query={users}>
-        {(data) => (
-          <ScrollableTable label={t('users.tableLabel')}>
-            <Table<UserCredit>
-              rowKey="userId"
-              columns={columns}
-              dataSource={data.items}
-              scroll={{ x: 1100 }}
-              locale={{ emptyText: t('list.empty') }}
-              pagination={pagination(
-                data,
-                (range) => t('list.range', range),
-                (page, pageSize) => setParams((p) => ({ ...p, page, pageSize })),
-              )}
-            />
-          </ScrollableTable>
-        )}
-      </PageState>
       {editing ? (
         <FormModal<{ assigned: number }>
           open
@@ -109,16 +92,9 @@ export function UserCreditsTable() {
             void message.success(t('users.allocated'));
           }}
         >
-          <Form.Item
-            name="assigned"
-            label={t('users.assigned')}
-            rules={[{ required: true }]}
-            extra={org.data ? t('users.assignedHelp', { count: org.data.creditRemaining }) : undefined}
-          >
-            <InputNumber min={0} precision={0} style={{ width: '100%' }} />
-          </Form.Item>
+          <AssignedCreditField />
         </FormModal>
       ) : null}
-    </Flex>
+    </>
   );
 }

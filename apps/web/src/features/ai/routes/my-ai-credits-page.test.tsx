@@ -16,6 +16,8 @@ function renderPage(available = true) {
     'GET /api/ai/credit-requests/mine': () =>
       jsonResponse(page([makeCreditRequest({ status: 'refused', remark: 'Not this term' })])),
     'POST /api/ai/credit-requests': (body) => jsonResponse(makeCreditRequest(body as object)),
+    'POST /api/my-courses': () =>
+      jsonResponse({ page: 1, page_size: 100, total: 1, pages: 1, courses: [{ id: 41, name: 'Optics' }] }),
   });
   renderRoutes([{ path: '/user/ai-credits', element: <MyAiCreditsPage /> }], '/user/ai-credits');
   return fetchMock;
@@ -46,8 +48,32 @@ describe('MyAiCreditsPage', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(sentBodies(fetchMock, 'POST /api/ai/credit-requests')).toEqual([
-        { applied_credits: 200, reason: 'Final exams' },
+        { applied_credits: 200, reason: 'Final exams', target_type: 'user' },
       ]),
     );
+  });
+
+  it('asks for a course only among the courses the instructor teaches, and names it in the request', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Request more credits' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('combobox', { name: 'Course' })).toBeNull();
+    await user.click(within(dialog).getByRole('radio', { name: 'A course' }));
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'Credits' }), '30');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Choose the course the credits are for.')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST /api/ai/credit-requests')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('combobox', { name: 'Course' }));
+    await user.click(await screen.findByTitle('Optics'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, 'POST /api/ai/credit-requests')).toEqual([
+        { applied_credits: 30, reason: '', target_type: 'course', course_id: 41 },
+      ]),
+    );
+    expect(sentBodies(fetchMock, 'POST /api/my-courses')[0]).toMatchObject({
+      conditions: { role: ['instructor', 'instructor_assistant'] },
+    });
   });
 });

@@ -9,7 +9,9 @@ import {
   Input,
   InputNumber,
   Progress,
+  Radio,
   Row,
+  Select,
   Statistic,
   Typography,
 } from 'antd';
@@ -18,7 +20,9 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/components/form-modal.tsx';
 import { LoadingState, PageState } from '../../../shared/components/page-state.tsx';
 import { useAiStatus, useMyAiCredit } from '../../../shared/hooks/use-ai-credit.ts';
+import type { CreditTargetType } from '@lectern/contracts/ai/ai.schemas';
 import { useCreateCreditRequest } from '../api/create-credit-request.ts';
+import { useTeachingCourses } from '../api/list-teaching-courses.ts';
 import { CreditRequestsTable } from '../components/credit-requests-table.tsx';
 
 /** /user/ai-credits: an instructor's balance, a request for more, and the answers to earlier requests. */
@@ -29,6 +33,8 @@ export function MyAiCreditsPage() {
   const credit = useMyAiCredit();
   const create = useCreateCreditRequest();
   const [open, setOpen] = useState(false);
+  const [target, setTarget] = useState<CreditTargetType>('user');
+  const courses = useTeachingCourses(open);
 
   const title = (
     <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
@@ -83,15 +89,54 @@ export function MyAiCreditsPage() {
         {t('mine.history')}
       </Typography.Title>
       <CreditRequestsTable mine />
-      <FormModal<{ applied_credits: number; reason?: string }>
+      <FormModal<{
+        target_type: CreditTargetType;
+        course_id?: number;
+        applied_credits: number;
+        reason?: string;
+      }>
         open={open}
         title={t('mine.requestTitle')}
-        onClose={() => setOpen(false)}
+        initialValues={{ target_type: 'user' }}
+        onValuesChange={(changed) => {
+          if (changed.target_type) setTarget(changed.target_type);
+        }}
+        onClose={() => {
+          setOpen(false);
+          setTarget('user');
+        }}
         onSubmit={async (values) => {
-          await create.mutateAsync({ applied_credits: values.applied_credits, reason: values.reason ?? '' });
+          await create.mutateAsync({
+            applied_credits: values.applied_credits,
+            reason: values.reason ?? '',
+            target_type: values.target_type,
+            ...(values.target_type === 'course' ? { course_id: values.course_id } : {}),
+          });
           void message.success(t('mine.requested'));
         }}
       >
+        <Form.Item name="target_type" label={t('mine.target')}>
+          <Radio.Group
+            options={[
+              { value: 'user', label: t('mine.targetUser') },
+              { value: 'course', label: t('mine.targetCourse') },
+            ]}
+          />
+        </Form.Item>
+        {target === 'course' ? (
+          <Form.Item
+            name="course_id"
+            label={t('mine.course')}
+            rules={[{ required: true, message: t('mine.courseRequired') }]}
+          >
+            <Select
+              showSearch={{ optionFilterProp: 'label' }}
+              loading={courses.isPending}
+              options={(courses.data ?? []).map((course) => ({ value: course.id, label: course.name }))}
+              notFoundContent={courses.isPending ? null : t('mine.noCourses')}
+            />
+          </Form.Item>
+        ) : null}
         <Form.Item name="applied_credits" label={t('mine.appliedCredits')} rules={[{ required: true }]}>
           <InputNumber min={1} precision={0} style={{ width: '100%' }} />
         </Form.Item>

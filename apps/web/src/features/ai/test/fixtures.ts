@@ -50,6 +50,7 @@ export function makeCreditRequest(overrides: Partial<CreditRequest> = {}): Credi
     auditor: null,
     read: false,
     target_type: 'user',
+    course: null,
     ...overrides,
   };
 }

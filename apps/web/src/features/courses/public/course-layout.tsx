@@ -33,6 +33,8 @@ type CourseTab =
   | 'members'
   | 'groups'
   | 'grades'
+  | 'teaching-calendar'
+  | 'reviews'
   | 'recycle-bin';
 
 /** Announcements, members, groups and grades have their own pages; everything else under the course (activities too) is content. */
@@ -44,6 +46,8 @@ function tabOf(pathname: string, courseId: number): CourseTab {
   if (rest === 'members' || rest.startsWith('members/')) return 'members';
   if (rest === 'groups' || rest.startsWith('groups/')) return 'groups';
   if (rest === 'grades' || rest.startsWith('grades/')) return 'grades';
+  if (rest === 'teaching-calendar') return 'teaching-calendar';
+  if (rest === 'reviews') return 'reviews';
   if (rest === 'recycle-bin') return 'recycle-bin';
   return 'content';
 }
@@ -56,6 +60,8 @@ const SECTIONS: readonly CourseTab[] = [
   'members',
   'groups',
   'grades',
+  'teaching-calendar',
+  'reviews',
 ];
 /** Only those who may restore or delete for good see the recycle bin (decision 0015). */
 const INSTRUCTOR_SECTIONS: readonly CourseTab[] = [...SECTIONS, 'recycle-bin'];

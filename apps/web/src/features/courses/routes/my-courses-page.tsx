@@ -8,6 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { PageState } from '../../../shared/components/page-state.tsx';
 import { useCurrentUser } from '../../identity/public/get-current-user.ts';
 import { TodoList } from '../../todos/public/todo-list.tsx';
+import { CombineCoursesEntry } from '../../course-combining/public/combine-courses-entry.tsx';
 import { useMyCourses, type MyCoursesParams } from '../api/list-my-courses.ts';
 import { useMySemesters } from '../api/list-my-semesters.ts';
 import { CourseCard } from '../components/course-card.tsx';
@@ -149,6 +150,7 @@ export function MyCoursesPage() {
         </Typography.Title>
         <Space wrap>
           <DeletedCoursesButton enabled={filters.tab === 'teaching'} />
+          <CombineCoursesEntry enabled={filters.tab === 'teaching' && viewer?.can_create_course === true} />
           {createButton}
         </Space>
       </Flex>

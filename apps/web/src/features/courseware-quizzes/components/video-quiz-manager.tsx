@@ -1,12 +1,13 @@
 import type { CoursewareQuiz } from '@lectern/contracts/courseware-quizzes/courseware-quizzes.schemas';
 import { formatMediaTime } from '@lectern/contracts/discussions/question-time';
-import { App, Button, Card, Flex, Popconfirm, Select, Typography } from 'antd';
+import { App, Button, Card, Flex, Popconfirm, Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/http-client.ts';
 import { useCopyLibToVideoQuiz } from '../api/copy-lib-to-video-quiz.ts';
 import { useDeleteVideoQuiz } from '../api/delete-video-quiz.ts';
 import { useQuizLibs } from '../api/list-quiz-libs.ts';
+import { usePublishVideoQuiz } from '../api/publish-video-quiz.ts';
 import { useSaveVideoQuiz } from '../api/save-video-quiz.ts';
 import { QuizStatistics } from './quiz-statistics.tsx';
 import { QuizTimeForm } from './quiz-time-form.tsx';
@@ -59,20 +60,33 @@ function QuizCard({
   quiz,
   courseId,
   readTime,
+  statisticsOpen,
 }: {
   quiz: CoursewareQuiz;
   courseId: number;
   readTime?: () => number | null;
+  statisticsOpen: boolean;
 }) {
   const { t } = useTranslation('courseware-quizzes');
   const { message } = App.useApp();
   const save = useSaveVideoQuiz(quiz.activity_id);
   const remove = useDeleteVideoQuiz(quiz.activity_id);
+  const publish = usePublishVideoQuiz(quiz.activity_id);
+  const setPublished = (published: boolean) =>
+    publish.mutate({ quizId: quiz.id, published }, { onError: (error) => void message.error(error.message) });
   const [editing, setEditing] = useState(false);
-  const [showStats, setShowStats] = useState(false);
+  const [showStats, setShowStats] = useState(statisticsOpen);
   const heading = `${formatMediaTime(quiz.position)}${quiz.title ? ` · ${quiz.title}` : ''}`;
   return (
-    <Card size="small" title={heading}>
+    <Card
+      size="small"
+      title={heading}
+      extra={
+        <Tag color={quiz.published ? 'success' : 'default'}>
+          {quiz.published ? t('manage.published') : t('manage.unpublished')}
+        </Tag>
+      }
+    >
       <Flex vertical gap={12}>
         <Typography.Text type="secondary">
           {t('manage.counts', { questions: quiz.subjects_count, answered: quiz.submission_count ?? 0 })}
@@ -95,6 +109,20 @@ function QuizCard({
           <Button onClick={() => setEditing(true)} disabled={editing}>
             {t('manage.edit')}
           </Button>
+          {quiz.published ? (
+            <Popconfirm
+              title={t('manage.unpublishConfirm')}
+              okText={t('manage.unpublish')}
+              cancelText={t('manage.cancel')}
+              onConfirm={() => setPublished(false)}
+            >
+              <Button loading={publish.isPending}>{t('manage.unpublish')}</Button>
+            </Popconfirm>
+          ) : (
+            <Button type="primary" loading={publish.isPending} onClick={() => setPublished(true)}>
+              {t('manage.publish')}
+            </Button>
+          )}
           <Button onClick={() => setShowStats((v) => !v)} aria-expanded={showStats}>
             {t('manage.statistics')}
           </Button>
@@ -117,17 +145,22 @@ function QuizCard({
   );
 }
 
-/** The teaching team's quiz tab: quizzes at moments of the video, their questions and statistics. */
+/**
+ * The teaching team's quiz tab: quizzes at moments of the video, their questions and statistics (open from
+ * the start with `statisticsOpen`, the blueprint course's statistics view).
+ */
 export function VideoQuizManager({
   activityId,
   courseId,
   quizzes,
   readTime,
+  statisticsOpen = false,
 }: {
   activityId: number;
   courseId: number;
   quizzes: readonly CoursewareQuiz[];
   readTime?: () => number | null;
+  statisticsOpen?: boolean;
 }) {
   const { t } = useTranslation('courseware-quizzes');
   const create = useSaveVideoQuiz(activityId);
@@ -151,7 +184,13 @@ export function VideoQuizManager({
       </section>
       {quizzes.length === 0 ? <Typography.Text type="secondary">{t('empty')}</Typography.Text> : null}
       {quizzes.map((quiz) => (
-        <QuizCard key={quiz.id} quiz={quiz} courseId={courseId} readTime={readTime} />
+        <QuizCard
+          key={quiz.id}
+          quiz={quiz}
+          courseId={courseId}
+          readTime={readTime}
+          statisticsOpen={statisticsOpen}
+        />
       ))}
     </Flex>
   );

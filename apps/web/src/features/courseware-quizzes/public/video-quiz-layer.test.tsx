@@ -106,6 +106,30 @@ describe('quizzes in the video player', () => {
     expect(await screen.findByRole('dialog', { name: 'Quiz at 00:00:30' }, { timeout: 15_000 })).toBeTruthy();
   });
 
+  it('passes an unpublished quiz and stops at the next published one', { timeout: 60_000 }, async () => {
+    mockApi({
+      'GET /api/courseware-quiz/activity/500/quizzes': () =>
+        jsonResponse(
+          makeQuizList({
+            quizzes: [makeQuiz({ published: false }), makeQuiz({ id: 71, position: 90 })],
+          }),
+        ),
+      'GET /api/courseware-quiz/quiz/71/subjects': () => jsonResponse({ ...makeQuizSubjects(), quiz_id: 71 }),
+      'GET /api/courseware-quiz/quiz/71/my-submission': () => jsonResponse({ submission: null }),
+    });
+    renderPlayer();
+    const video = screen.getByTestId('player') as HTMLVideoElement;
+    playheadAt(video, 60);
+    fireEvent.timeUpdate(video);
+    playheadAt(video, 120);
+    await waitFor(() => {
+      fireEvent.seeked(video);
+      expect(video.currentTime).toBe(90);
+    });
+    expect(await screen.findByRole('dialog', { name: 'Quiz at 00:01:30' }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Quiz at 00:00:30' })).toBeNull();
+  });
+
   it('never stops for the teaching team', { timeout: 60_000 }, async () => {
     const fetchMock = mockApi({
       'GET /api/courseware-quiz/activity/500/quizzes': () =>

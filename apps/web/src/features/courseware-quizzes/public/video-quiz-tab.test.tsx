@@ -88,4 +88,66 @@ describe('the quiz tab', () => {
     expect(await screen.findByText('Enter the time as hh:mm:ss, for example 00:01:30.')).toBeTruthy();
     expect(sentBodies(fetchMock, 'POST /api/courseware-quiz/activity/500/quizzes')).toEqual([]);
   });
+
+  it(
+    'lets the team publish a quiz and cancel its publication after confirming',
+    { timeout: 60_000 },
+    async () => {
+      const fetchMock = mockApi({
+        'GET /api/courseware-quiz/activity/500/quizzes': () =>
+          jsonResponse(
+            makeQuizList({
+              quizzes: [makeQuiz({ published: false, title: 'Draft' }), makeQuiz({ id: 71, title: 'Live' })],
+              can_submit: false,
+              can_manage: true,
+            }),
+          ),
+        'GET /api/course/5/subject-libs': () => jsonResponse({ subject_libs: [] }),
+        'PUT /api/courseware-quiz/quiz/70/publish': () => jsonResponse(makeQuiz({ published: true })),
+        'PUT /api/courseware-quiz/quiz/71/publish': () =>
+          jsonResponse(makeQuiz({ id: 71, published: false })),
+      });
+      const user = userEvent.setup({ delay: null });
+      renderTab();
+      const draft = (await screen.findByText('00:00:30 · Draft', {}, { timeout: 15_000 })).closest(
+        '.ant-card',
+      );
+      const live = screen.getByText('00:00:30 · Live').closest('.ant-card');
+      expect(within(draft as HTMLElement).getByText('Not published')).toBeTruthy();
+      expect(within(live as HTMLElement).getByText('Published')).toBeTruthy();
+      await user.click(within(draft as HTMLElement).getByRole('button', { name: 'Publish' }));
+      await waitFor(() =>
+        expect(sentBodies(fetchMock, 'PUT /api/courseware-quiz/quiz/70/publish')).toEqual([
+          { published: true },
+        ]),
+      );
+      await user.click(within(live as HTMLElement).getByRole('button', { name: 'Cancel publishing' }));
+      expect(sentBodies(fetchMock, 'PUT /api/courseware-quiz/quiz/71/publish')).toEqual([]);
+      const confirm = (
+        await screen.findByText(
+          'Students will no longer see this quiz or their answers to it. Cancel publishing?',
+        )
+      ).closest('.ant-popover') as HTMLElement;
+      await user.click(within(confirm).getByRole('button', { name: 'Cancel publishing' }));
+      await waitFor(() =>
+        expect(sentBodies(fetchMock, 'PUT /api/courseware-quiz/quiz/71/publish')).toEqual([
+          { published: false },
+        ]),
+      );
+    },
+  );
+
+  it('lists only published quizzes to a student, even from a stale list', { timeout: 60_000 }, async () => {
+    mockApi({
+      'GET /api/courseware-quiz/activity/500/quizzes': () =>
+        jsonResponse(
+          makeQuizList({
+            quizzes: [makeQuiz({ published: false, title: 'Draft' }), makeQuiz({ id: 71, title: 'Live' })],
+          }),
+        ),
+    });
+    renderTab();
+    expect(await screen.findByText('Live', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByText('Draft')).toBeNull();
+  });
 });

@@ -32,7 +32,7 @@ export function VideoQuizTab({
       <VideoQuizManager activityId={activityId} courseId={courseId} quizzes={quizzes} readTime={readTime} />
     );
   }
-  const shown = quizzes.filter((q) => q.subjects_count > 0);
+  const shown = quizzes.filter((q) => q.published && q.subjects_count > 0);
   if (shown.length === 0) return <Typography.Text type="secondary">{t('empty')}</Typography.Text>;
   return (
     <List

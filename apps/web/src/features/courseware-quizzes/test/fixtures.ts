@@ -12,6 +12,7 @@ export function makeQuiz(overrides: Partial<CoursewareQuiz> = {}): CoursewareQui
     title: '',
     position: 30,
     sort: 1,
+    published: true,
     subjects_count: 1,
     submitted: false,
     submission_count: null,

@@ -24,5 +24,7 @@ export function notificationMessage(t: TFunction<'notifications'>, notification:
       return t('message.exam_score_published', values);
     case 'announcement_published':
       return t('message.announcement_published', values);
+    case 'lecture_live_started':
+      return t('message.lecture_live_started', values);
   }
 }

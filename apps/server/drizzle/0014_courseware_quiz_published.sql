@@ -1,0 +1,1 @@
+ALTER TABLE "courseware_quizzes" ADD COLUMN "published" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,101 @@
+import { DINGTALK_COVER_EXTENSIONS, lessonFieldsEditable } from '@lectern/contracts/meetings/meeting-rules';
+import type { Database } from '../../platform/database.ts';
+import { conflict, type FieldMessages } from '../../platform/errors.ts';
+import { uploadsRepository } from '../uploads/uploads.repository.ts';
+import { meetingsRepository } from './meetings.repository.ts';
+
+export type MeetingFormInput = Readonly<{
+  type: string;
+  startTime: Date | null;
+  endTime: Date | null;
+  data: Record<string, unknown>;
+  /** The activity as stored; null when creating. */
+  existing: Readonly<{
+    startTime: Date | null;
+    endTime: Date | null;
+    data: Record<string, unknown>;
+  }> | null;
+}>;
+
+const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The form rules of the meeting types that the generic activity create and update calls must keep
+ * (spec 001 §4, §5): Dingtalk live locks start, end and host once started or closed; ClassIn never
+ * changes start, end and playback after creation and needs an instructor with a bound mobile phone;
+ * lesson fields are fixed once the lesson has begun; a trial teaching is edited only before it starts;
+ * a Dingtalk cover is a jpg, jpeg, png or webp image.
+ */
+export async function checkMeetingForm(
+  db: Database,
+  input: MeetingFormInput,
+  now = Date.now(),
+): Promise<FieldMessages> {
+  const fields: FieldMessages = {};
+  const { existing, data } = input;
+  const lock = (
+    field: string,
+    key: 'meetings.lockedAfterStart' | 'meetings.lockedOnUpdate' | 'meetings.lessonLocked',
+  ) => {
+    fields[field] = [key];
+  };
+
+  if (input.type === 'dingtalk_live' && existing) {
+    const started = existing.startTime !== null && existing.startTime.getTime() <= now;
+    const closed = existing.endTime !== null && existing.endTime.getTime() <= now;
+    if (started || closed) {
+      if (!sameTime(input.startTime, existing.startTime)) lock('start_time', 'meetings.lockedAfterStart');
+      if (!sameTime(input.endTime, existing.endTime)) lock('end_time', 'meetings.lockedAfterStart');
+      for (const key of ['host', 'host_user_id', 'instructor_id']) {
+        if (!sameValue(data[key], existing.data[key])) lock(`data.${key}`, 'meetings.lockedAfterStart');
+      }
+    }
+  }
+
+  if (input.type === 'classin') {
+    if (existing) {
+      if (!sameTime(input.startTime, existing.startTime)) lock('start_time', 'meetings.lockedOnUpdate');
+      if (!sameTime(input.endTime, existing.endTime)) lock('end_time', 'meetings.lockedOnUpdate');
+      if (!sameValue(data.playback, existing.data.playback)) lock('data.playback', 'meetings.lockedOnUpdate');
+    }
+    const instructorId = data.instructor_id;
+    if (typeof instructorId === 'number') {
+      const instructor = await meetingsRepository(db).findUser(instructorId);
+      if (!instructor?.mobilePhone) fields['data.instructor_id'] = ['meetings.hostPhoneRequired'];
+    }
+  }
+
+  if (input.type === 'lesson_replay' && existing) {
+    const start =
+      typeof existing.data.lesson_start_time === 'string' ? existing.data.lesson_start_time : null;
+    if (!lessonFieldsEditable(start, now)) {
+      for (const key of ['lesson_start_time', 'lesson_end_time']) {
+        if (!sameValue(data[key], existing.data[key])) lock(`data.${key}`, 'meetings.lessonLocked');
+      }
+    }
+  }
+
+  if (
+    input.type === 'trial_teaching' &&
+    existing &&
+    existing.startTime &&
+    existing.startTime.getTime() <= now
+  ) {
+    throw conflict('meetings.lockedAfterStart');
+  }
+
+  if (
+    input.type === 'dingtalk_live' &&
+    typeof data.cover_id === 'number' &&
+    !sameValue(data.cover_id, existing?.data.cover_id)
+  ) {
+    const cover = await uploadsRepository(db).findById(data.cover_id);
+    const extension = cover?.name.split('.').pop()?.toLowerCase() ?? '';
+    const image = cover?.mimeType?.startsWith('image/') ?? false;
+    if (!cover || !image || !(DINGTALK_COVER_EXTENSIONS as readonly string[]).includes(extension)) {
+      fields['data.cover_id'] = ['meetings.coverTypeInvalid'];
+    }
+  }
+  return fields;
+}

@@ -1,0 +1,28 @@
+import {
+  LectureLiveDetailSchema,
+  type LectureLiveDetail,
+} from '@lectern/contracts/lecture-live/lecture-live.schemas';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../../shared/api/http-client.ts';
+import { lectureLiveDetailKey } from './lecture-live-keys.ts';
+
+/** `GET /api/lecture-lives/{id}`: the live page's detail (status, streams, replays, booking). */
+export function getLectureLive(id: number, signal?: AbortSignal): Promise<LectureLiveDetail> {
+  return request(`/api/lecture-lives/${id}`, { schema: LectureLiveDetailSchema, signal });
+}
+
+/** States that change without the viewer doing anything are asked again every 15 s. */
+const CHANGING = new Set([
+  'live_unopened',
+  'live_in_progress',
+  'replay_waiting_process',
+  'replay_processing',
+]);
+
+export function useLectureLive(id: number) {
+  return useQuery({
+    queryKey: lectureLiveDetailKey(id),
+    queryFn: ({ signal }) => getLectureLive(id, signal),
+    refetchInterval: (query) => (query.state.data && CHANGING.has(query.state.data.status) ? 15_000 : false),
+  });
+}

@@ -1,0 +1,4 @@
+/** Every lecture-live query sits under this prefix. */
+export const lectureLiveQueryKey = ['lecture-live'] as const;
+export const lectureLiveDetailKey = (id: number) => [...lectureLiveQueryKey, id] as const;
+export const lectureLiveIngestKey = (id: number) => [...lectureLiveQueryKey, id, 'ingest'] as const;

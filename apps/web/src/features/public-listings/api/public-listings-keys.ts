@@ -1,0 +1,15 @@
+import type {
+  CurriculumListQuery,
+  PublicCourseListQuery,
+} from '@lectern/contracts/public-listings/public-listings.schemas';
+
+export const publicListingsKeys = {
+  all: ['public-listings'] as const,
+  classifications: (kind: 'course' | 'curriculum') => ['public-listings', 'classifications', kind] as const,
+  courses: (query: PublicCourseListQuery) => ['public-listings', 'courses', query] as const,
+  courseStats: () => ['public-listings', 'course-stats'] as const,
+  curriculums: (query: CurriculumListQuery) => ['public-listings', 'curriculums', query] as const,
+  curriculum: (id: number) => ['public-listings', 'curriculum', id] as const,
+  course: (id: number) => ['public-listings', 'course', id] as const,
+  catalog: (id: number) => ['public-listings', 'catalog', id] as const,
+};

@@ -1,0 +1,100 @@
+import type { Localized } from '../common/messages.ts';
+
+/** Server messages of the meetings domain, in every UI locale. */
+export const meetingsMessages = {
+  'meetings.notFound': {
+    'zh-CN': '会议不存在',
+    'zh-TW': '會議不存在',
+    'en-US': 'This meeting does not exist.',
+  },
+  'meetings.notInProgress': {
+    'zh-CN': '会议未在进行中，无法加入',
+    'zh-TW': '會議未在進行中，無法加入',
+    'en-US': 'The meeting is not in progress, so it cannot be joined.',
+  },
+  'meetings.noJoinLink': {
+    'zh-CN': '会议尚未设置加入链接',
+    'zh-TW': '會議尚未設定加入連結',
+    'en-US': 'The meeting has no join link yet.',
+  },
+  'meetings.participantsNotYet': {
+    'zh-CN': '会议结束 1 小时后才可查看参会人员',
+    'zh-TW': '會議結束 1 小時後才可查看參會人員',
+    'en-US': 'Participants can be viewed 1 hour after the meeting ends.',
+  },
+  'meetings.participantsInstructorsOnly': {
+    'zh-CN': '只有教师可以查看参会人员',
+    'zh-TW': '只有教師可以查看參會人員',
+    'en-US': 'Only instructors can view participants.',
+  },
+  'meetings.conditionsInvalid': {
+    'zh-CN': '筛选条件格式不正确',
+    'zh-TW': '篩選條件格式不正確',
+    'en-US': 'The filter conditions are not valid.',
+  },
+  'meetings.phoneRequired': {
+    'zh-CN': '请先绑定手机号',
+    'zh-TW': '請先綁定手機號碼',
+    'en-US': 'Bind a mobile phone first.',
+  },
+  'meetings.hostPhoneRequired': {
+    'zh-CN': '会议主持人须绑定手机号',
+    'zh-TW': '會議主持人須綁定手機號碼',
+    'en-US': 'The meeting host must have a bound mobile phone.',
+  },
+  'meetings.hostNotMember': {
+    'zh-CN': '主持人须为本课程的教师',
+    'zh-TW': '主持人須為本課程的教師',
+    'en-US': 'The host must be an instructor of this course.',
+  },
+  'meetings.lockedAfterStart': {
+    'zh-CN': '直播已开始或已结束，不能修改此项',
+    'zh-TW': '直播已開始或已結束，不能修改此項',
+    'en-US': 'This cannot be changed once the live has started or closed.',
+  },
+  'meetings.lockedOnUpdate': {
+    'zh-CN': '创建后不能修改此项',
+    'zh-TW': '建立後不能修改此項',
+    'en-US': 'This cannot be changed after creation.',
+  },
+  'meetings.lessonLocked': {
+    'zh-CN': '课堂已开始，不能修改课堂时间',
+    'zh-TW': '課堂已開始，不能修改課堂時間',
+    'en-US': 'The lesson has started; its times cannot be changed.',
+  },
+  'meetings.coverTypeInvalid': {
+    'zh-CN': '封面仅支持 jpg、jpeg、png、webp 格式',
+    'zh-TW': '封面僅支援 jpg、jpeg、png、webp 格式',
+    'en-US': 'The cover must be a jpg, jpeg, png or webp image.',
+  },
+  'meetings.noWebcast': {
+    'zh-CN': '该活动没有直播地址',
+    'zh-TW': '該活動沒有直播地址',
+    'en-US': 'This activity has no webcast address.',
+  },
+  'meetings.wrongType': {
+    'zh-CN': '该活动不是此类会议',
+    'zh-TW': '該活動不是此類會議',
+    'en-US': 'This activity is not a meeting of this kind.',
+  },
+  'meetings.vendorNotConfigured': {
+    'zh-CN': '本服务器未接入{vendor}，请使用会议链接方式',
+    'zh-TW': '本伺服器未接入{vendor}，請使用會議連結方式',
+    'en-US': 'This server is not connected to {vendor}; link the meeting by its URL instead.',
+  },
+  'meetings.vendorUnreachable': {
+    'zh-CN': '会议服务暂时无法访问，请稍后再试',
+    'zh-TW': '會議服務暫時無法存取，請稍後再試',
+    'en-US': 'The meeting service cannot be reached right now. Try again later.',
+  },
+  'meetings.vendorRefused': {
+    'zh-CN': '会议服务拒绝了请求：{reason}',
+    'zh-TW': '會議服務拒絕了請求：{reason}',
+    'en-US': 'The meeting service refused the request: {reason}',
+  },
+  'meetings.unknownMeetingType': {
+    'zh-CN': '未知的会议类型',
+    'zh-TW': '未知的會議類型',
+    'en-US': 'Unknown meeting type.',
+  },
+} as const satisfies Record<`meetings.${string}`, Localized>;
