@@ -65,6 +65,7 @@ async function api<T>(page: Page, method: string, url: string, body?: unknown): 
 }
 
 async function openHomework(page: Page): Promise<{ courseId: number; homeworkId: number }> {
+  await page.goto('/user/courses');
   const courseId = await openCourseFromMyCourses(page, CS201.name);
   await page.getByRole('link', { name: HOMEWORK_TITLE, exact: true }).first().click();
   await expectPath(page, new RegExp(`^/course/${courseId}/activity/\\d+$`));

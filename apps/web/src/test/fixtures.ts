@@ -1,3 +1,4 @@
+import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import type { CurrentUser, User } from '@lectern/contracts/identity/identity.schemas';
 
@@ -93,6 +94,39 @@ export function makeUser(overrides: Partial<User> = {}): User {
     org_role: 'member',
     active: true,
     created_at: '2026-03-01T08:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** An activity as the activity calls answer it: a published, open one of CS-style demo data. */
+export function makeActivity(overrides: Partial<Activity> = {}): Activity {
+  return {
+    id: 400,
+    course_id: 5,
+    module_id: 11,
+    syllabus_id: null,
+    module_name: 'Week 1',
+    syllabus_summary: null,
+    type: 'material',
+    title: 'Activity',
+    data: {},
+    start_time: null,
+    end_time: null,
+    last_sub_meeting_end_time: null,
+    published: true,
+    is_started: true,
+    is_closed: false,
+    status: 'inProgress',
+    completion_criterion: 'view',
+    completion_criterion_key: 'view',
+    completion_criterion_value: null,
+    sort: 0,
+    created_by: { id: 7, name: 'Li Wei' },
+    created_at: '2026-02-20T09:30:00.000Z',
+    updated_at: '2026-02-20T09:30:00.000Z',
+    uploads: [],
+    can_edit: false,
+    read: false,
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { courseMembers } from '../../db/schema/courses.ts';
 import { coursewareQuizSubmissions, coursewareQuizzes } from '../../db/schema/courseware-quizzes.ts';
 import { subjectNotDeleted, subjects } from '../../db/schema/exams.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { countPerId, idsWithUserRow } from '../../platform/per-id-rows.ts';
 
 export type QuizRow = typeof coursewareQuizzes.$inferSelect;
 export type QuizSubmissionRow = typeof coursewareQuizSubmissions.$inferSelect;
@@ -85,28 +86,19 @@ export function coursewareQuizzesRepository(db: Database) {
       return new Map(rows.map((r) => [r.id ?? 0, Number(r.n)]));
     },
 
-    async submissionCounts(ids: readonly number[], tx: Executor = db): Promise<Map<number, number>> {
-      if (ids.length === 0) return new Map();
-      const rows = await tx
-        .select({ id: coursewareQuizSubmissions.quizId, n: count() })
-        .from(coursewareQuizSubmissions)
-        .where(inArray(coursewareQuizSubmissions.quizId, [...ids]))
-        .groupBy(coursewareQuizSubmissions.quizId);
-      return new Map(rows.map((r) => [r.id, Number(r.n)]));
+    submissionCounts(ids: readonly number[], tx: Executor = db): Promise<Map<number, number>> {
+      return countPerId(tx, coursewareQuizSubmissions, coursewareQuizSubmissions.quizId, ids);
     },
 
-    async submittedIds(ids: readonly number[], userId: number, tx: Executor = db): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await tx
-        .select({ id: coursewareQuizSubmissions.quizId })
-        .from(coursewareQuizSubmissions)
-        .where(
-          and(
-            inArray(coursewareQuizSubmissions.quizId, [...ids]),
-            eq(coursewareQuizSubmissions.userId, userId),
-          ),
-        );
-      return new Set(rows.map((r) => r.id));
+    submittedIds(ids: readonly number[], userId: number, tx: Executor = db): Promise<Set<number>> {
+      return idsWithUserRow(
+        tx,
+        coursewareQuizSubmissions,
+        coursewareQuizSubmissions.quizId,
+        coursewareQuizSubmissions.userId,
+        ids,
+        userId,
+      );
     },
 
     async findSubmission(

@@ -11,6 +11,7 @@ import {
   lectureLiveVisits,
 } from '../../db/schema/lecture-live.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { countPerId, idsWithUserRow } from '../../platform/per-id-rows.ts';
 
 export type LectureLiveRow = typeof lectureLives.$inferSelect;
 export type ReplayRow = typeof lectureLiveReplays.$inferSelect;
@@ -147,28 +148,19 @@ export function lectureLiveRepository(db: Database) {
       return rows.length > 0;
     },
 
-    async bookedCounts(activityIds: readonly number[], tx: Executor = db): Promise<Map<number, number>> {
-      if (activityIds.length === 0) return new Map();
-      const rows = await tx
-        .select({ activityId: lectureLiveBookings.activityId, n: count() })
-        .from(lectureLiveBookings)
-        .where(inArray(lectureLiveBookings.activityId, [...activityIds]))
-        .groupBy(lectureLiveBookings.activityId);
-      return new Map(rows.map((r) => [r.activityId, Number(r.n)]));
+    bookedCounts(activityIds: readonly number[], tx: Executor = db): Promise<Map<number, number>> {
+      return countPerId(tx, lectureLiveBookings, lectureLiveBookings.activityId, activityIds);
     },
 
-    async bookedBy(activityIds: readonly number[], userId: number, tx: Executor = db): Promise<Set<number>> {
-      if (activityIds.length === 0) return new Set();
-      const rows = await tx
-        .select({ activityId: lectureLiveBookings.activityId })
-        .from(lectureLiveBookings)
-        .where(
-          and(
-            inArray(lectureLiveBookings.activityId, [...activityIds]),
-            eq(lectureLiveBookings.userId, userId),
-          ),
-        );
-      return new Set(rows.map((r) => r.activityId));
+    bookedBy(activityIds: readonly number[], userId: number, tx: Executor = db): Promise<Set<number>> {
+      return idsWithUserRow(
+        tx,
+        lectureLiveBookings,
+        lectureLiveBookings.activityId,
+        lectureLiveBookings.userId,
+        activityIds,
+        userId,
+      );
     },
 
     /** Marks the not yet notified bookings as notified; the users to tell now. */

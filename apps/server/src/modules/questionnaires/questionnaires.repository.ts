@@ -7,6 +7,7 @@ import { questionnaireSubmissions } from '../../db/schema/questionnaires.ts';
 import type { QuestionnaireAnswer } from '@lectern/contracts/questionnaires/questionnaires.schemas';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
+import { countPerId, idsWithUserRow } from '../../platform/per-id-rows.ts';
 
 export type SubmissionRow = typeof questionnaireSubmissions.$inferSelect;
 export type NamedSubmissionRow = SubmissionRow & { userNo: string; name: string };
@@ -37,28 +38,19 @@ export function questionnairesRepository(db: Database) {
       return new Map(rows.map((r) => [r.id ?? 0, Number(r.n)]));
     },
 
-    async submissionCounts(ids: readonly number[], tx: Executor = db): Promise<Map<number, number>> {
-      if (ids.length === 0) return new Map();
-      const rows = await tx
-        .select({ id: questionnaireSubmissions.activityId, n: count() })
-        .from(questionnaireSubmissions)
-        .where(inArray(questionnaireSubmissions.activityId, [...ids]))
-        .groupBy(questionnaireSubmissions.activityId);
-      return new Map(rows.map((r) => [r.id, Number(r.n)]));
+    submissionCounts(ids: readonly number[], tx: Executor = db): Promise<Map<number, number>> {
+      return countPerId(tx, questionnaireSubmissions, questionnaireSubmissions.activityId, ids);
     },
 
-    async submittedIds(ids: readonly number[], userId: number, tx: Executor = db): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await tx
-        .select({ id: questionnaireSubmissions.activityId })
-        .from(questionnaireSubmissions)
-        .where(
-          and(
-            inArray(questionnaireSubmissions.activityId, [...ids]),
-            eq(questionnaireSubmissions.userId, userId),
-          ),
-        );
-      return new Set(rows.map((r) => r.id));
+    submittedIds(ids: readonly number[], userId: number, tx: Executor = db): Promise<Set<number>> {
+      return idsWithUserRow(
+        tx,
+        questionnaireSubmissions,
+        questionnaireSubmissions.activityId,
+        questionnaireSubmissions.userId,
+        ids,
+        userId,
+      );
     },
 
     async find(activityId: number, userId: number, tx: Executor = db): Promise<SubmissionRow | undefined> {

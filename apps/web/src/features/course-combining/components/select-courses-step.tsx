@@ -30,46 +30,55 @@ export function SelectCoursesStep({ selected, onChange }: SelectCoursesStepProps
           {t('wizard.selected', { count: selected.length })}
         </Typography.Text>
       </Space>
-      <Table<CombinableCourse>
-        rowKey="id"
-        size="middle"
-        loading={courses.isLoading}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 640 }}
-        locale={{ emptyText: t('wizard.empty') }}
-        rowSelection={{
-          selectedRowKeys: selected,
-          onChange: (keys, chosen) => onChange(keys.map(Number), chosen),
-          getCheckboxProps: (course) => ({
-            disabled: course.parent_course_id !== null,
-            'aria-label': course.display_name,
-          }),
-          preserveSelectedRowKeys: true,
-        }}
-        columns={[
-          {
-            key: 'name',
-            title: t('wizard.columns.name'),
-            render: (_, course) => (
-              <Space wrap size="small">
-                <span>{course.display_name}</span>
-                {course.parent_course_id !== null ? (
-                  <Tag>{t('wizard.alreadyCombined', { name: course.parent_course_name ?? '' })}</Tag>
-                ) : null}
-              </Space>
-            ),
-          },
-          { key: 'code', title: t('wizard.columns.code'), dataIndex: 'course_code' },
-          { key: 'semester', title: t('wizard.columns.semester'), dataIndex: 'semester' },
-          {
-            key: 'students',
-            title: t('wizard.columns.students'),
-            dataIndex: 'students_count',
-            align: 'right',
-          },
-        ]}
-      />
+      {/* A scroll box of our own: antd's `scroll.x` adds an aria-hidden measure row that would hold the
+          selection checkboxes' focus targets (axe: aria-hidden-focus). */}
+      <div
+        role="region"
+        aria-label={t('wizard.tableLabel')}
+        tabIndex={0}
+        style={{ overflowX: 'auto', minWidth: 0 }}
+      >
+        <Table<CombinableCourse>
+          style={{ minWidth: 640 }}
+          rowKey="id"
+          size="middle"
+          loading={courses.isLoading}
+          dataSource={rows}
+          pagination={false}
+          locale={{ emptyText: t('wizard.empty') }}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys, chosen) => onChange(keys.map(Number), chosen),
+            getCheckboxProps: (course) => ({
+              disabled: course.parent_course_id !== null,
+              'aria-label': course.display_name,
+            }),
+            preserveSelectedRowKeys: true,
+          }}
+          columns={[
+            {
+              key: 'name',
+              title: t('wizard.columns.name'),
+              render: (_, course) => (
+                <Space wrap size="small">
+                  <span>{course.display_name}</span>
+                  {course.parent_course_id !== null ? (
+                    <Tag>{t('wizard.alreadyCombined', { name: course.parent_course_name ?? '' })}</Tag>
+                  ) : null}
+                </Space>
+              ),
+            },
+            { key: 'code', title: t('wizard.columns.code'), dataIndex: 'course_code' },
+            { key: 'semester', title: t('wizard.columns.semester'), dataIndex: 'semester' },
+            {
+              key: 'students',
+              title: t('wizard.columns.students'),
+              dataIndex: 'students_count',
+              align: 'right',
+            },
+          ]}
+        />
+      </div>
     </Space>
   );
 }

@@ -44,7 +44,12 @@ export function QuizAnswerPanel({
   const [drafts, setDrafts] = useState<Record<number, Draft>>({});
   const [errors, setErrors] = useState<Record<string, string[]>>({});
 
-  if (paper.isLoading || mine.isLoading) return <Spin aria-label={t('loading')} />;
+  if (paper.isLoading || mine.isLoading)
+    return (
+      <span role="status" aria-label={t('loading')}>
+        <Spin />
+      </span>
+    );
   if (paper.isError || mine.isError || !paper.data) {
     return <Alert type="error" showIcon title={(paper.error ?? mine.error)?.message ?? t('loadFailed')} />;
   }

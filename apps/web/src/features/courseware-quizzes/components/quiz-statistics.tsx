@@ -7,7 +7,12 @@ import { useQuizStatistics } from '../api/get-quiz-statistics.ts';
 export function QuizStatistics({ quizId }: { quizId: number }) {
   const { t } = useTranslation('courseware-quizzes');
   const stats = useQuizStatistics(quizId);
-  if (stats.isLoading) return <Spin aria-label={t('loading')} />;
+  if (stats.isLoading)
+    return (
+      <span role="status" aria-label={t('loading')}>
+        <Spin />
+      </span>
+    );
   if (!stats.data) return <Alert type="error" showIcon title={stats.error?.message ?? t('loadFailed')} />;
   const { summary, subjects } = stats.data;
   return (

@@ -24,7 +24,7 @@ export function VideoQuizTab({
   const { t } = useTranslation('courseware-quizzes');
   const list = useVideoQuizzes(activityId);
   const [openId, setOpenId] = useState<number | null>(null);
-  if (list.isLoading) return <Spin aria-label={t('loading')} />;
+  if (list.isLoading) return <Spin />;
   if (!list.data) return <Alert type="error" showIcon title={list.error?.message ?? t('loadFailed')} />;
   const { quizzes, can_manage: canManage, can_submit: canSubmit } = list.data;
   if (canManage) {

@@ -28,7 +28,7 @@ export function VideoStatisticsView({
   // The same query as the player's quiz layer: no request of its own.
   const list = useVideoQuizzes(activityId);
   if (courseType !== BLUEPRINT_COURSE_TYPE) return panel;
-  if (list.isLoading) return <Spin aria-label={t('loading')} />;
+  if (list.isLoading) return <Spin />;
   if (!list.data?.can_manage) return panel;
   return (
     <Tabs

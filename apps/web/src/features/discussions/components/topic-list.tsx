@@ -54,7 +54,9 @@ export function TopicList({ activityId, canPost, onOpen, topicHref }: TopicListP
       </Flex>
       {topics.isPending ? (
         <Flex justify="center" style={{ padding: 24 }}>
-          <Spin aria-label={t('topics.loading')} />
+          <span role="status" aria-label={t('topics.loading')}>
+            <Spin />
+          </span>
         </Flex>
       ) : null}
       {topics.isError && !data ? (

@@ -35,7 +35,9 @@ export function TopicThread({ activityId, topicId, canPost, onBack }: TopicThrea
       </div>
       {topic.isPending ? (
         <Flex justify="center" style={{ padding: 24 }}>
-          <Spin aria-label={t('topics.loading')} />
+          <span role="status" aria-label={t('topics.loading')}>
+            <Spin />
+          </span>
         </Flex>
       ) : null}
       {topic.isError && !data ? (

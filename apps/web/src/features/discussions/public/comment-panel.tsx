@@ -143,7 +143,9 @@ export function CommentPanel({ activityId, readLocation, mediaDuration }: Commen
       ) : null}
       {comments.isPending ? (
         <Flex justify="center" style={{ padding: 24 }}>
-          <Spin aria-label={t('comments.loading')} />
+          <span role="status" aria-label={t('comments.loading')}>
+            <Spin />
+          </span>
         </Flex>
       ) : null}
       {data && data.total === 0 ? <EmptyState description={t('comments.empty')} /> : null}

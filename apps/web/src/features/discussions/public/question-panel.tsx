@@ -271,7 +271,9 @@ export function QuestionPanel({ activityId, referenceId, readLocation, onClose }
         ))}
         {list.isPending || list.isFetchingNextPage ? (
           <Flex justify="center" style={{ padding: 12 }}>
-            <Spin size="small" aria-label={t('questions.loading')} />
+            <span role="status" aria-label={t('questions.loading')}>
+              <Spin size="small" />
+            </span>
           </Flex>
         ) : null}
         {list.isError && !list.data ? (

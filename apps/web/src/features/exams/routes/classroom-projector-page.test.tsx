@@ -77,7 +77,7 @@ installFakeEventSource();
 describe('ClassroomProjectorPage', () => {
   it('shows the released question and its answers, the right option only when revealed', async () => {
     const { user } = renderProjector(() => state(4));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Week 3 quiz' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Week 3 quiz' })).toBeTruthy();
     expect(screen.getByText('Which structure is LIFO?')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('4 of 10 answered');
     // The class sees this screen while it answers: no option is marked right yet.

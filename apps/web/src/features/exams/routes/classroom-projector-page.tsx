@@ -59,7 +59,8 @@ export function ClassroomProjectorPage() {
 
   return (
     <Flex vertical gap={24} style={{ padding: '16px 0' }}>
-      <Typography.Title level={1} style={{ margin: 0, fontSize: 'min(6vw, 2.5rem)' }}>
+      {/* The course layout holds the page's one h1; on the projector the exam title is the big line. */}
+      <Typography.Title level={2} style={{ margin: 0, fontSize: 'min(6vw, 2.5rem)' }}>
         {exam.data.title}
       </Typography.Title>
       <div aria-live="polite">

@@ -128,7 +128,7 @@ export function H5Player({ activityId, uploadId, title, learner }: Props) {
           />
         ) : (
           <Flex align="center" justify="center" style={{ height: '100%' }}>
-            <Spin aria-label={t('player.loading')} />
+            <Spin />
           </Flex>
         )}
       </div>

@@ -1,36 +1,9 @@
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import type { H5LearnerState } from '@lectern/contracts/h5-courseware/h5-courseware.schemas';
+import { makeActivity } from '../../../test/fixtures.ts';
 
 export function makeH5Activity(overrides: Partial<Activity> = {}): Activity {
-  return {
-    id: 400,
-    course_id: 5,
-    module_id: 11,
-    syllabus_id: null,
-    module_name: 'Week 1',
-    syllabus_summary: null,
-    type: 'h5_courseware',
-    title: 'Binary search',
-    data: {},
-    start_time: null,
-    end_time: null,
-    last_sub_meeting_end_time: null,
-    published: true,
-    is_started: true,
-    is_closed: false,
-    status: 'inProgress',
-    completion_criterion: 'view',
-    completion_criterion_key: 'view',
-    completion_criterion_value: null,
-    sort: 0,
-    created_by: { id: 7, name: 'Li Wei' },
-    created_at: '2026-02-20T09:30:00.000Z',
-    updated_at: '2026-02-20T09:30:00.000Z',
-    uploads: [],
-    can_edit: false,
-    read: false,
-    ...overrides,
-  };
+  return makeActivity({ type: 'h5_courseware', title: 'Binary search', ...overrides });
 }
 
 export const PACKAGES = {

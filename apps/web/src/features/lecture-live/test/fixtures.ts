@@ -1,36 +1,17 @@
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import type { LectureLiveDetail } from '@lectern/contracts/lecture-live/lecture-live.schemas';
+import { makeActivity } from '../../../test/fixtures.ts';
 
 export function makeLiveActivity(overrides: Partial<Activity> = {}): Activity {
-  return {
-    id: 400,
-    course_id: 5,
-    module_id: 11,
-    syllabus_id: null,
-    module_name: 'Week 1',
-    syllabus_summary: null,
+  return makeActivity({
     type: 'lecture_live',
     title: 'Compilers, live',
-    data: {},
     start_time: '2030-03-01T08:00:00.000Z',
     end_time: '2030-03-01T10:00:00.000Z',
-    last_sub_meeting_end_time: null,
-    published: true,
     is_started: false,
-    is_closed: false,
     status: 'notStarted',
-    completion_criterion: 'view',
-    completion_criterion_key: 'view',
-    completion_criterion_value: null,
-    sort: 0,
-    created_by: { id: 7, name: 'Li Wei' },
-    created_at: '2026-02-20T09:30:00.000Z',
-    updated_at: '2026-02-20T09:30:00.000Z',
-    uploads: [],
-    can_edit: false,
-    read: false,
     ...overrides,
-  };
+  });
 }
 
 export function makeLive(overrides: Partial<LectureLiveDetail> = {}): LectureLiveDetail {

@@ -11,40 +11,21 @@ import { jsonResponse, mockApi, sentRequests } from '../../../test/fetch-mock.ts
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { MeetingStatusPanel } from './meeting-status-panel.tsx';
 import { panelView, participantsLink } from './meeting-panel.rules.ts';
+import { makeActivity } from '../../../test/fixtures.ts';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 const MIN = 60_000;
 
-function makeActivity(overrides: Partial<Activity> = {}): Activity {
-  return {
-    id: 400,
-    course_id: 5,
-    module_id: 11,
-    syllabus_id: null,
-    module_name: 'Week 1',
-    syllabus_summary: null,
+function meeting(overrides: Partial<Activity> = {}): Activity {
+  return makeActivity({
     type: 'wecom_meeting',
     title: 'Seminar',
-    data: {},
     start_time: '2026-03-01T10:00:00.000Z',
     end_time: '2026-03-01T11:00:00.000Z',
-    last_sub_meeting_end_time: null,
-    published: true,
-    is_started: true,
     is_closed: true,
     status: 'expired',
-    completion_criterion: 'view',
-    completion_criterion_key: 'view',
-    completion_criterion_value: null,
-    sort: 0,
-    created_by: { id: 7, name: 'Li Wei' },
-    created_at: '2026-02-20T09:30:00.000Z',
-    updated_at: '2026-02-20T09:30:00.000Z',
-    uploads: [],
-    can_edit: false,
-    read: false,
     ...overrides,
-  };
+  });
 }
 
 function makeState(overrides: Partial<MeetingStateResponse> = {}): MeetingStateResponse {
@@ -69,7 +50,7 @@ function makeState(overrides: Partial<MeetingStateResponse> = {}): MeetingStateR
   };
 }
 
-function renderPanel(state: MeetingStateResponse, activity = makeActivity(), now = NOW) {
+function renderPanel(state: MeetingStateResponse, activity = meeting(), now = NOW) {
   return renderRoutes(
     [
       {
@@ -134,10 +115,7 @@ describe('the meeting status panel', () => {
           jsonResponse({ url: 'https://meet.example.com/j/1', role: 'guest' }),
       });
       const user = userEvent.setup({ delay: null });
-      renderPanel(
-        makeState({ status: 'in_progress', can_join: true }),
-        makeActivity({ status: 'inProgress' }),
-      );
+      renderPanel(makeState({ status: 'in_progress', can_join: true }), meeting({ status: 'inProgress' }));
       await user.click(await screen.findByRole('button', { name: /Join meeting/ }, { timeout: 15_000 }));
       await waitFor(() =>
         expect(open).toHaveBeenCalledWith('https://meet.example.com/j/1', '_blank', 'noopener,noreferrer'),
@@ -180,7 +158,7 @@ describe('the meeting status panel', () => {
       const user = userEvent.setup({ delay: null });
       renderPanel(
         makeState({ type: 'classin', status: 'in_progress', can_join: true, has_mobile_phone: false }),
-        makeActivity({ type: 'classin', status: 'inProgress' }),
+        meeting({ type: 'classin', status: 'inProgress' }),
       );
       await user.click(await screen.findByRole('button', { name: /Join meeting/ }, { timeout: 15_000 }));
       const dialog = await screen.findByRole('dialog');

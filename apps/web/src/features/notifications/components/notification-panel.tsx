@@ -77,7 +77,9 @@ export function NotificationPanel({ unreadCount, onNavigate, onClose }: Notifica
       <div style={{ maxHeight: '60vh', overflowY: 'auto' }}>
         {list.isPending ? (
           <Flex justify="center" style={{ padding: 16 }}>
-            <Spin aria-label={t('shared:state.loading')} />
+            <span role="status" aria-label={t('shared:state.loading')}>
+              <Spin />
+            </span>
           </Flex>
         ) : list.isError ? (
           <Typography.Text type="danger">{t('panel.loadError')}</Typography.Text>

@@ -54,6 +54,7 @@ export function OptionCounts({
                 size={large ? { height: 16 } : 'small'}
                 status={correct.has(option.id) ? 'success' : 'normal'}
                 format={() => t('classroom.count', { count })}
+                aria-label={`${optionLetter(index)} ${htmlToText(option.content)}`}
               />
             </div>
             {correct.has(option.id) ? <Tag color="green">{t('result.correctOption')}</Tag> : null}
