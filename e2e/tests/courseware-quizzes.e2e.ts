@@ -80,7 +80,7 @@ describe('quizzes in an online video', () => {
     );
     const quiz = await json<{ id: number }>(
       await teacher.request.post(`/api/courseware-quiz/activity/${video.id}/quizzes`, {
-        data: { title: '小测', position: 1 },
+        data: { title: '小测', position: 1, published: true },
       }),
     );
     const { subject_libs: libs } = await json<{ subject_libs: { id: number; title: string }[] }>(
