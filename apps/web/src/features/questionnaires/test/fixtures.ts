@@ -3,37 +3,16 @@ import type {
   QuestionnaireDistributeResponse,
   QuestionnaireResults,
 } from '@lectern/contracts/questionnaires/questionnaires.schemas';
+import { makeActivity } from '../../../test/fixtures.ts';
 
 export function makeQuestionnaireActivity(overrides: Partial<Activity> = {}): Activity {
-  return {
-    id: 400,
-    course_id: 5,
-    module_id: 11,
-    syllabus_id: null,
-    module_name: 'Week 1',
-    syllabus_summary: null,
+  return makeActivity({
     type: 'questionnaire',
     title: 'Mid-term feedback',
     data: { is_anonymous: false },
     start_time: '2026-03-01T08:00:00.000Z',
-    end_time: null,
-    last_sub_meeting_end_time: null,
-    published: true,
-    is_started: true,
-    is_closed: false,
-    status: 'inProgress',
-    completion_criterion: 'view',
-    completion_criterion_key: 'view',
-    completion_criterion_value: null,
-    sort: 0,
-    created_by: { id: 7, name: 'Li Wei' },
-    created_at: '2026-02-20T09:30:00.000Z',
-    updated_at: '2026-02-20T09:30:00.000Z',
-    uploads: [],
-    can_edit: false,
-    read: false,
     ...overrides,
-  };
+  });
 }
 
 const paperSubject = (
