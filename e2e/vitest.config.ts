@@ -25,6 +25,8 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     sequence: { sequencer: LongestFirst },
+    // Migrating and seeding once for the run: each journey's database on PostgreSQL is a copy.
+    globalSetup: ['support/e2e-run.global.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     env: { TZ: 'UTC' },

@@ -48,6 +48,13 @@ import {
   runRollcallStorm,
   seedClassroom,
 } from './classroom-bench.ts';
+import {
+  lagProbe,
+  LIVE_HLS_NAME,
+  runLiveHlsBench,
+  runTranscodeLagBench,
+  TRANSCODE_LAG_NAME,
+} from './live-bench.ts';
 
 /** Both servers get the same number of database connections, so neither wins on pool size. */
 const POOL_SIZE = 20;
@@ -145,12 +152,17 @@ async function main(): Promise<number> {
 
   // Known here too: the exam storm writes its students' sessions straight into the table.
   const sessionSecret = randomBytes(32).toString('hex');
+  // The transcode-lag bench reads the server's own event-loop delay through a probe loaded at start.
+  const probeDir = mkdtempSync(path.join(tmpdir(), 'lectern-bench-lag-'));
+  cleanups.push(async () => rmSync(probeDir, { recursive: true, force: true }));
+  const lag = namedSelected(TRANSCODE_LAG_NAME) ? lagProbe(probeDir) : { args: [], env: {} };
   // Started before seeding: its startup runs the migrations that create the tables the seed fills.
   const oursOptions = {
     name: 'Lectern server',
-    args: [serverEntry],
+    args: [...lag.args, serverEntry],
     healthPath: '/api/health',
     env: {
+      ...lag.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -280,7 +292,19 @@ async function main(): Promise<number> {
     const options = { databaseUrl: database.url, dataDir, data, cookie, server: oursOptions };
     aiStreamCode = (await runAiStreamBench(options)) ? 0 : 1;
   }
+  let liveCode = 0;
+  if (namedSelected(LIVE_HLS_NAME)) {
+    console.log(`\n${LIVE_HLS_NAME}`);
+    const options = { databaseUrl: database.url, dataDir, data, cookie };
+    liveCode = (await runLiveHlsBench(ours, generator, options)) ? 0 : 1;
+  }
+  if (namedSelected(TRANSCODE_LAG_NAME)) {
+    console.log(`\n${TRANSCODE_LAG_NAME}`);
+    const options = { databaseUrl: database.url, dataDir, data, cookie, probeDir };
+    if (!(await runTranscodeLagBench(ours, options))) liveCode = 1;
+  }
   return Math.max(
+    liveCode,
     aiStreamCode,
     statisticsCode,
     classroomCode,
@@ -309,6 +333,8 @@ function needsDatabase(): boolean {
       ROLLCALL_STORM_NAME,
       STATISTICS_BENCH_NAME,
       AI_STREAM_BENCH_NAME,
+      LIVE_HLS_NAME,
+      TRANSCODE_LAG_NAME,
     ].some(namedSelected)
   );
 }
@@ -347,6 +373,8 @@ function selectedScenarios(): Scenario[] {
     ROLLCALL_STORM_NAME,
     STATISTICS_BENCH_NAME,
     AI_STREAM_BENCH_NAME,
+    LIVE_HLS_NAME,
+    TRANSCODE_LAG_NAME,
   ];
   if (
     chosen.length === 0 &&

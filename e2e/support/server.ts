@@ -1,11 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { inject } from 'vitest';
+
+/**
+ * What the global set-up (`e2e-run.global.ts`) prepared for a run on PostgreSQL: a migrated database
+ * with the demo data and the files the seed stored, which journeys start as copies of, and the prefix of
+ * every journey database of the run, all dropped together at its end.
+ */
+export type E2eRun = { template: string; templateDataDir: string; prefix: string };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2eRun: E2eRun | null;
+  }
+}
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const serverEntry = path.join(repoRoot, 'apps', 'server', 'dist', 'main.js');
@@ -18,6 +32,8 @@ const LOG_TAIL_CHARS = 8_000;
 export type RunningServer = {
   baseUrl: string;
   dataDir: string;
+  /** The database of its own on the E2E_DATABASE_URL server, if it has one. */
+  databaseName: string | undefined;
   /** What the server printed so far (the tail), for failure messages. */
   output(): string;
   stop(): Promise<void>;
@@ -34,6 +50,10 @@ export type StartServerOptions = {
    * is what `npm start` runs: those prove the embedded path end to end.
    */
   embedded?: boolean;
+  /** Migrate and seed this server's own database even when a demo template exists (building the template). */
+  fresh?: boolean;
+  /** Leave the database and the stored files in place when stopped (the template is kept for the run). */
+  keep?: boolean;
 };
 
 /** Asks the OS for a port nobody is using; the tiny window before the server binds it is harmless here. */
@@ -68,6 +88,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lectern-e2e-'));
+  const run = options.fresh ? null : e2eRun();
+  const template = run && options.seedDemo !== false ? run : null;
   const baseUrl = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -83,8 +105,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // on the E2E_DATABASE_URL server, or the embedded one.
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   delete env.WEB_DIST;
-  const database = options.env?.DATABASE_URL || options.embedded ? undefined : await createE2eDatabase();
+  const database =
+    options.env?.DATABASE_URL || options.embedded
+      ? undefined
+      : await createE2eDatabase(run?.prefix ?? 'lectern_e2e', template?.template);
   if (database) env.DATABASE_URL = database.url;
+  // The template's database is only copied on PostgreSQL; its stored files go with it.
+  if (database && template) cpSync(template.templateDataDir, dataDir, { recursive: true });
 
   const child = spawn(process.execPath, [serverEntry], {
     cwd: repoRoot,
@@ -102,11 +129,15 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const server: RunningServer = {
     baseUrl,
     dataDir,
+    databaseName: database?.name,
     output: () => log,
     async stop() {
       await stopChild(child, exited);
+      if (options.keep) return;
       rmSync(dataDir, { recursive: true, force: true });
-      await database?.drop();
+      // Dropping a database waits for a checkpoint (seconds on a busy machine): in a run the global
+      // teardown drops them all at once.
+      if (!run) await database?.drop();
     },
   };
 
@@ -119,24 +150,90 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   return server;
 }
 
-/** A fresh database on the E2E_DATABASE_URL server for one test file, or none when that is unset. */
-async function createE2eDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+/** What the global set-up prepared, or null where it did not (no PostgreSQL, or the set-up itself). */
+function e2eRun(): E2eRun | null {
+  try {
+    return inject('e2eRun') ?? null;
+  } catch {
+    // Outside a test worker (the global set-up itself): no template.
+    return null;
+  }
+}
+
+async function admin(adminUrl: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A database on the E2E_DATABASE_URL server for one test file, or none when that is unset: empty, or a
+ * copy of the template (PostgreSQL copies a database's files, far quicker than migrating and seeding).
+ */
+async function createE2eDatabase(
+  prefix: string,
+  template?: string,
+): Promise<{ name: string; url: string; drop(): Promise<void> } | undefined> {
   const adminUrl = process.env.E2E_DATABASE_URL;
   if (!adminUrl) return undefined;
-  const name = `lectern_e2e_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  const name = `${prefix}_${randomId()}`;
+  await admin(
+    adminUrl,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+  return {
+    name,
+    url: url.toString(),
+    drop: () => admin(adminUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+function randomId(): string {
+  return randomUUID().replace(/-/g, '').slice(0, 16);
+}
+
+/**
+ * Prepares a run on PostgreSQL: boots the built server once on a database of its own, which migrates it
+ * and loads the demo data, and stops it. Each journey then starts from a copy instead of doing both again
+ * (on the two-core CI machine, about half of a server's start). The seed's times are days from now, so a
+ * template made at the start of the run reads the same at its end. None without E2E_DATABASE_URL.
+ */
+export async function prepareE2eRun(): Promise<{ run: E2eRun; finish(): Promise<void> } | null> {
+  const adminUrl = process.env.E2E_DATABASE_URL;
+  if (!adminUrl) return null;
+  const server = await startServer({ fresh: true, keep: true });
+  const template = server.databaseName;
+  await server.stop();
+  if (!template) throw new Error('the template server had no database of its own');
+  const prefix = `lectern_e2e_run_${randomId()}`;
+  return {
+    run: { template, templateDataDir: server.dataDir, prefix },
+    async finish() {
+      rmSync(server.dataDir, { recursive: true, force: true });
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ datname: string }>(
+          'select datname from pg_database where starts_with(datname, $1)',
+          [`${prefix}_`],
+        );
+        // Together, the drops share their checkpoints.
+        await Promise.all(
+          [...rows.map((row) => row.datname), template].map((name) =>
+            admin(adminUrl, `drop database if exists ${name} with (force)`),
+          ),
+        );
+      } finally {
+        await client.end();
+      }
+    },
+  };
 }
 
 async function waitForHealth(baseUrl: string, exited: Promise<number | null>): Promise<void> {

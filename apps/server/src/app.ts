@@ -45,6 +45,7 @@ import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerTodosRoutes } from './modules/todos/todos.routes.ts';
 import { registerUploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { registerH5CoursewareRoutes } from './modules/h5-courseware/h5-courseware.routes.ts';
+import { registerActivityResourcesRoutes } from './modules/activity-resources/activity-resources.routes.ts';
 import { registerCourseServicesRoutes } from './modules/course-services/course-services.routes.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { DatabaseHandle } from './platform/database.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerMeetingsRoutes(app, ctx);
   registerLectureLiveRoutes(app, ctx);
   registerH5CoursewareRoutes(app, ctx);
+  registerActivityResourcesRoutes(app, ctx);
   registerCourseServicesRoutes(app, ctx);
   registerPublicListingsRoutes(app, ctx);
   // One provider (one HTTP client) for every AI feature.

@@ -32,6 +32,7 @@ import { coursewareQuizzesMessages } from '@lectern/contracts/courseware-quizzes
 import { aiMessages } from '@lectern/contracts/ai/ai.messages';
 import { courseServicesMessages } from '@lectern/contracts/course-services/course-services.messages';
 import { h5CoursewareMessages } from '@lectern/contracts/h5-courseware/h5-courseware.messages';
+import { activityResourcesMessages } from '@lectern/contracts/activity-resources/activity-resources.messages';
 import { courseCombiningMessages } from '@lectern/contracts/course-combining/course-combining.messages';
 import { lectureLiveMessages } from '@lectern/contracts/lecture-live/lecture-live.messages';
 
@@ -62,6 +63,7 @@ const catalogue = {
   ...rollcallsMessages,
   ...votesMessages,
   ...h5CoursewareMessages,
+  ...activityResourcesMessages,
   ...meetingsMessages,
   ...coursewareQuizzesMessages,
   ...questionnairesMessages,

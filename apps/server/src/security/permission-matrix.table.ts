@@ -732,12 +732,38 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/calendar/feed': { allow: SIGNED_IN },
   'POST /api/calendar/feed': { allow: NOT_SIMULATING },
   'DELETE /api/calendar/feed': { allow: NOT_SIMULATING },
+  'GET /api/courses/:id/download-print-permissions': {
+    allow: MEMBERS,
+    query: () => ({ type: 'download' }),
+  },
+  'PUT /api/courses/:id/download-print-permissions': {
+    allow: TEACHING,
+    body: { type: 'print', allow_students: true },
+  },
   // The secret token is the credential: a made-up one is 404 for everyone.
   'GET /api/calendar/feed/:token': {
     allow: EVERYONE,
     params: { token: { missing: true } },
     notFoundAllowed:
       'a feed token is a secret the fixture does not hold; feeds are tested in calendar-feed.routes.test.ts',
+  },
+  // Activity resources (activity-resources slice): rows address the fixture's material. A missing upload is
+  // 400 for the teaching team on PUT (only one's own finished upload is added) and 404 on DELETE and the
+  // blob; the uploader, download and statistics rules are tested in activity-resources.routes.test.ts.
+  'GET /api/activities/:id/resources': { allow: MEMBERS },
+  'PUT /api/activities/:id/resources/:resourceId': {
+    allow: TEACHING,
+    params: { resourceId: { missing: true } },
+  },
+  'DELETE /api/activities/:id/resources/:resourceId': {
+    allow: TEACHING,
+    params: { resourceId: { missing: true } },
+    notFoundAllowed: 'a resource is deleted once; tested in activity-resources.routes.test.ts',
+  },
+  'GET /api/activities/:id/resources/:resourceId/blob': {
+    allow: MEMBERS,
+    params: { resourceId: { missing: true } },
+    notFoundAllowed: 'the fixture holds no activity resource; tested in activity-resources.routes.test.ts',
   },
   // H5 courseware and SCORM (h5-courseware slice). The fixture holds no H5 courseware, so the rows address its
   // material: refused callers must meet 401/403/404 from the activity's access check; allowed ones meet the
@@ -866,6 +892,24 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
       },
     ]),
   ),
+  ...Object.fromEntries(
+    [
+      '/course-estimates/:id',
+      '/course-estimates-replies/:id',
+      '/course/:id/registration-state',
+      '/studio/:id/hot-topics',
+    ].map((path) => [
+      `GET /anonymous-api${path}`,
+      {
+        allow: EVERYONE,
+        params: { id: 'course' },
+        notFoundAllowed: 'the fixture course is private, read as missing; see public-listings.routes.test.ts',
+      },
+    ]),
+  ),
+  // Signed in, a course's outline and catalogue are read by its members (and by anyone when it is listed).
+  'GET /api/courses/:id/outline': { allow: MEMBERS },
+  'GET /api/courses/:id/catalog-activities': { allow: MEMBERS },
   'GET /api/courses/:id/public-settings': { allow: TEACHING },
   'PUT /api/courses/:id/public-settings': {
     allow: TEACHING,

@@ -81,8 +81,9 @@ describe('demo seed', () => {
       users: 44,
       academicYears: 2,
       semesters: 3,
-      courses: 3,
-      courseMembers: 32 + 32 + 21,
+      // The three demo courses, then course combining's two classes and their combined course.
+      courses: 3 + 3,
+      courseMembers: 32 + 32 + 21 + (6 + 6 + 1),
       groupSets: 3,
       groups: 5 + 3 + 5,
       groupMembers: 30 + 30 + 30,
@@ -94,6 +95,9 @@ describe('demo seed', () => {
       CS201: { total: 32, roles: { instructor: 1, instructor_assistant: 1, student: 30 } },
       MATH101: { total: 32, roles: { instructor: 1, instructor_assistant: 1, student: 30 } },
       PHY110: { total: 21, roles: { instructor: 1, student: 20 } },
+      'LA201-1': { total: 6, roles: { instructor: 1, student: 5 } },
+      'LA201-2': { total: 6, roles: { instructor: 1, student: 5 } },
+      LA201: { total: 1, roles: { instructor: 1 } },
     });
 
     const [org] = await t.db.select().from(orgs);

@@ -15,6 +15,7 @@ import * as rollcallsSchema from '../db/schema/rollcalls.ts';
 import * as askQuestionsSchema from '../db/schema/ask-questions.ts';
 import * as votesSchema from '../db/schema/votes.ts';
 import * as h5CoursewareSchema from '../db/schema/h5-courseware.ts';
+import * as activityResourcesSchema from '../db/schema/activity-resources.ts';
 import * as lectureLiveSchema from '../db/schema/lecture-live.ts';
 import * as meetingsSchema from '../db/schema/meetings.ts';
 import * as questionnairesSchema from '../db/schema/questionnaires.ts';
@@ -64,10 +65,12 @@ import { DEMO_DEPARTMENTS, DEMO_PASSWORD, DEMO_PEOPLE, studentNo } from './demo-
 import { insertDemoClassroom } from './demo-classroom.ts';
 import { insertDemoRollcalls } from './demo-rollcalls.ts';
 import { insertDemoPublicListings } from './demo-public-listings.ts';
+import { insertDemoCourseServices } from './demo-course-services.ts';
 import { insertDemoMeetings } from './demo-meetings.ts';
 import { insertDemoVideoQuizzes } from './demo-video-quizzes.ts';
 import { insertDemoLectureLives } from './demo-lecture-live.ts';
 import { insertDemoH5Courseware } from './demo-h5-courseware.ts';
+import { insertDemoCourseCombining } from './demo-course-combining.ts';
 
 /**
  * Every application table, taken from the schema modules so a table added to one of them is reset too.
@@ -105,6 +108,7 @@ const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
   publicListingsSchema,
   courseCombiningSchema,
   h5CoursewareSchema,
+  activityResourcesSchema,
 ];
 
 export const APP_TABLES: readonly PgTable[] = SCHEMA_MODULES.flatMap((module) =>
@@ -373,6 +377,8 @@ async function insertDemo(
   await insertDemoClassroom(tx, orgId, now);
   await insertDemoMeetings(tx, orgId, now);
   await insertDemoPublicListings(tx, orgId);
+  await insertDemoCourseServices(tx, orgId);
+  await insertDemoCourseCombining(tx, orgId, now);
   return counts;
 }
 

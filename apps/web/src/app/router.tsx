@@ -309,6 +309,13 @@ export const authenticatedRoutes: RouteObject[] = [
             .CourseReviewsPage,
         }),
       },
+      {
+        path: 'public-listing',
+        lazy: async () => ({
+          Component: (await import('../features/public-listings/routes/course-public-listing-page.tsx'))
+            .CoursePublicListingPage,
+        }),
+      },
     ],
   },
 ];
@@ -350,6 +357,12 @@ export const orgAdminRoutes: RouteObject[] = [
     path: 'admin/ai',
     lazy: async () => ({
       Component: (await import('./routes/admin-ai-page.tsx')).AdminAiPage,
+    }),
+  },
+  {
+    path: 'admin/public-listings',
+    lazy: async () => ({
+      Component: (await import('./routes/admin-public-listings-page.tsx')).AdminPublicListingsPage,
     }),
   },
 ];

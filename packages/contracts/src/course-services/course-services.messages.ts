@@ -127,4 +127,14 @@ export const courseServicesMessages = {
     'zh-TW': '日曆訂閱不存在或已撤銷',
     'en-US': 'This calendar feed does not exist or was revoked.',
   },
+  'courseServices.permissionTypeInvalid': {
+    'zh-CN': '类型须为 download 或 print',
+    'zh-TW': '類型須為 download 或 print',
+    'en-US': 'The type must be download or print.',
+  },
+  'courseServices.allowStudentsRequired': {
+    'zh-CN': '请说明是否允许学生',
+    'zh-TW': '請說明是否允許學生',
+    'en-US': 'Say whether students are allowed.',
+  },
 } as const satisfies Record<`courseServices.${string}`, Localized>;

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { IdSchema, NullableIsoDateTimeSchema } from '../common/primitives.schemas.ts';
 
-/** Activities that carry a score into the course gradebook. */
-export const GRADE_ITEM_TYPES = ['exam', 'classroom_exam', 'homework'] as const;
+/**
+ * Activities that carry a score into the course gradebook. H5 courseware counts only when a SCORM package
+ * is attached to it (a plain HTML page reports no score): the learner's SCORM score as a percentage.
+ */
+export const GRADE_ITEM_TYPES = ['exam', 'classroom_exam', 'homework', 'h5_courseware'] as const;
 export const GradeItemTypeSchema = z.enum(GRADE_ITEM_TYPES);
 export type GradeItemType = z.infer<typeof GradeItemTypeSchema>;
 
@@ -78,8 +81,16 @@ export const GradebookResponseSchema = z.object({
 });
 export type GradebookResponse = z.infer<typeof GradebookResponseSchema>;
 
+/**
+ * `GET /api/courses/{id}/gradebook`: a combined course's table split by sub-course — only the students of
+ * that sub-course, and the items they are assigned (every item assigned to no sub-course, and those
+ * assigned to it).
+ */
+export const GradebookQuerySchema = z.object({ sub_course_id: IdSchema.optional() });
+export type GradebookQuery = z.infer<typeof GradebookQuerySchema>;
+
 export const GRADEBOOK_EXPORT_FORMATS = ['csv', 'xlsx'] as const;
-export const GradebookExportQuerySchema = z.object({
+export const GradebookExportQuerySchema = GradebookQuerySchema.extend({
   format: z.enum(GRADEBOOK_EXPORT_FORMATS).default('csv'),
 });
 export type GradebookExportFormat = (typeof GRADEBOOK_EXPORT_FORMATS)[number];

@@ -77,3 +77,51 @@ export function lessonReplayPhase(
 export function submitAgain(cloudClassroom: boolean, auditStatus: unknown): boolean {
   return cloudClassroom && auditStatus === 3;
 }
+
+/** The meeting types with a form of their own (spec 001 "Dingtalk-live create/edit modal", "ClassIn form"). */
+export const MEETING_FORM_TYPES = ['dingtalk_live', 'classin', 'lesson_replay', 'trial_teaching'] as const;
+export type MeetingFormType = (typeof MEETING_FORM_TYPES)[number];
+
+export function isMeetingFormType(type: string | undefined | null): type is MeetingFormType {
+  return (MEETING_FORM_TYPES as readonly (string | undefined | null)[]).includes(type);
+}
+
+export type MeetingFormField =
+  'start_time' | 'end_time' | 'host' | 'playback' | 'lesson_start_time' | 'lesson_end_time';
+
+/**
+ * The inputs an edit may not change, as the server's form rules judge them (spec 001 §4): nothing when
+ * creating; a Dingtalk live's start, end and host once it has started or closed; a ClassIn's start, end
+ * and playback always; a lesson replay's lesson times once the lesson has begun.
+ */
+export function lockedMeetingFields(
+  type: MeetingFormType,
+  existing: {
+    start_time: string | null;
+    end_time: string | null;
+    data: Record<string, unknown>;
+  } | null,
+  now: number,
+): ReadonlySet<MeetingFormField> {
+  if (!existing) return new Set();
+  if (type === 'dingtalk_live') {
+    const start = ms(existing.start_time);
+    const end = ms(existing.end_time);
+    const startedOrClosed = (start !== null && start <= now) || (end !== null && end <= now);
+    return new Set(startedOrClosed ? (['start_time', 'end_time', 'host'] as const) : []);
+  }
+  if (type === 'classin') return new Set(['start_time', 'end_time', 'playback'] as const);
+  // A trial teaching is edited whole or not at all: see trialTeachingEditable.
+  if (type === 'trial_teaching') return new Set();
+  const lessonStart = existing.data.lesson_start_time;
+  return lessonFieldsEditable(typeof lessonStart === 'string' ? lessonStart : null, now)
+    ? new Set()
+    : new Set(['lesson_start_time', 'lesson_end_time'] as const);
+}
+
+/** A trial teaching is edited only before it starts (the server refuses any later update). */
+export function trialTeachingEditable(existing: { start_time: string | null } | null, now: number): boolean {
+  if (!existing) return true;
+  const start = ms(existing.start_time);
+  return start === null || start > now;
+}

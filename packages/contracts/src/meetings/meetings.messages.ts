@@ -97,4 +97,24 @@ export const meetingsMessages = {
     'zh-TW': '未知的會議類型',
     'en-US': 'Unknown meeting type.',
   },
+  'meetings.startRequired': {
+    'zh-CN': '请选择开始时间',
+    'zh-TW': '請選擇開始時間',
+    'en-US': 'Choose a start time.',
+  },
+  'meetings.endRequired': {
+    'zh-CN': '请选择结束时间',
+    'zh-TW': '請選擇結束時間',
+    'en-US': 'Choose an end time.',
+  },
+  'meetings.hostRequired': {
+    'zh-CN': '请选择主持人',
+    'zh-TW': '請選擇主持人',
+    'en-US': 'Choose a host.',
+  },
+  'meetings.instructorRequired': {
+    'zh-CN': '请选择授课教师',
+    'zh-TW': '請選擇授課教師',
+    'en-US': 'Choose an instructor.',
+  },
 } as const satisfies Record<`meetings.${string}`, Localized>;

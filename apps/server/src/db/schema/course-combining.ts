@@ -45,8 +45,8 @@ export const combinedCourseStates = pgTable('combined_course_states', {
 
 /**
  * An activity of a combined course shown only to students of some of its sub-courses. No row: every
- * student of the course sees it. Writers also touch the activity row, so the course's content stamp
- * (course_content_versions) changes and cached activity lists are rebuilt.
+ * student of the course sees it. Every write stamps the activity's course (course_content_versions,
+ * triggers of migration 0025), so cached activity lists are rebuilt whoever writes.
  */
 export const activitySubCourses = pgTable(
   'activity_sub_courses',

@@ -42,7 +42,8 @@ import { courseAccess } from '../courses/course-access.ts';
 import { assertCan, can, type CourseAccess } from '../courses/courses.policy.ts';
 import { recycleBinService } from '../courses/recycle-bin.service.ts';
 import { uploadAccess } from '../uploads/upload-access.ts';
-import { canDownloadAttachment } from '../uploads/uploads.policy.ts';
+import { canDownloadAttachment, underCourseRule } from '../uploads/uploads.policy.ts';
+import { downloadPrintRepository } from '../course-services/download-print-permissions.repository.ts';
 import { presentReference } from '../uploads/uploads.presenter.ts';
 import {
   uploadsRepository,
@@ -138,9 +139,9 @@ const unknownType = (type: string) =>
 
 /**
  * A learner's completion of one activity: `view` from their read mark, `submitted` / `score` of homework
- * and exams from their work, an online video's `completeness` from the share of it watched. Other
- * criteria (H5 courseware completeness, participate) are judged by their own slices and left out, as is
- * `none`.
+ * and exams and an H5 courseware's `completeness` from their work (activity-completion.ts), an online
+ * video's `completeness` from the share of it watched. Other criteria (participate) are judged by their
+ * own slices and left out, as is `none`.
  */
 function completionOf(
   row: {
@@ -164,6 +165,7 @@ function completionOf(
 export function activitiesService(ctx: AppContext) {
   const repo = activitiesRepository(ctx.db);
   const uploadsRepo = uploadsRepository(ctx.db);
+  const downloadRules = downloadPrintRepository(ctx.db);
   const courses = courseAccess(ctx.db);
   const activities = activityAccess(ctx.db);
   const recycleBin = recycleBinService(ctx);
@@ -185,6 +187,7 @@ export function activitiesService(ctx: AppContext) {
     references: readonly ReferenceWithUpload[],
     completedByWork?: ReadonlySet<number>,
     watched: ReadonlyMap<number, number> = new Map(),
+    studentsMayNotDownload = false,
   ): Activity[] {
     const byActivity = new Map<number, ReferenceWithUpload[]>();
     for (const entry of references) {
@@ -202,7 +205,12 @@ export function activitiesService(ctx: AppContext) {
         {
           uploads: (byActivity.get(row.id) ?? []).map(({ reference, upload }) =>
             presentReference(reference, upload, {
-              canDownload: canDownloadAttachment(actor, access, reference, upload),
+              canDownload: canDownloadAttachment(
+                actor,
+                access,
+                underCourseRule(reference, studentsMayNotDownload),
+                upload,
+              ),
             }),
           ),
           read: row.read,
@@ -236,7 +244,7 @@ export function activitiesService(ctx: AppContext) {
     });
     // Most activities carry no files: ask for references only where the rows say there are some.
     const withFiles = rows.filter((row) => row.hasAttachments).map((row) => row.id);
-    const [references, assigned] = await Promise.all([
+    const [references, assigned, forbidding] = await Promise.all([
       withFiles.length > 0 ? uploadsRepo.listReferences(ACTIVITY_PARENT, withFiles) : [],
       access.courseType === COMBINED_COURSE_TYPE
         ? assignedSubCoursesOf(
@@ -244,6 +252,8 @@ export function activitiesService(ctx: AppContext) {
             rows.map((row) => row.id),
           )
         : undefined,
+      // The course's download rule is part of the entry: changing it stamps the course (migration 0027).
+      withFiles.length > 0 ? downloadRules.forbiddingStudents([courseId], 'download') : new Set<number>(),
     ]);
     const byActivity = new Map<number, ReferenceWithUpload[]>();
     for (const entry of references) {
@@ -278,7 +288,7 @@ export function activitiesService(ctx: AppContext) {
         },
         (byActivity.get(row.id) ?? []).map(({ reference, upload }) => ({
           presented: presentReference(reference, upload, { canDownload: false }),
-          allowDownload: reference.allowDownload,
+          allowDownload: underCourseRule(reference, forbidding.has(courseId)).allowDownload,
           createdBy: upload.createdBy,
         })),
       );
@@ -287,12 +297,22 @@ export function activitiesService(ctx: AppContext) {
   }
 
   async function presentOne(actor: Actor, access: CourseAccess, id: number): Promise<Activity> {
-    const [row, references] = await Promise.all([
+    const [row, references, forbidding] = await Promise.all([
       repo.findDetailedById(id, actor.userId),
       uploadsRepo.listReferences(ACTIVITY_PARENT, [id]),
+      downloadRules.forbiddingStudents([access.courseId], 'download'),
     ]);
     if (!row) throw notFound('activities.notFound');
-    const [activity] = present(actor, access, [row], references);
+    const studentsMayNotDownload = forbidding.has(access.courseId);
+    const [activity] = present(
+      actor,
+      access,
+      [row],
+      references,
+      undefined,
+      undefined,
+      studentsMayNotDownload,
+    );
     if (!activity) throw notFound('activities.notFound');
     return activity;
   }
@@ -468,7 +488,7 @@ export function activitiesService(ctx: AppContext) {
       await checkPlacement(courseId, input.module_id, syllabusId, fields);
       checkTimes(startTime, endTime, fields);
       if (data) {
-        const meeting = { type, startTime, endTime, data, existing: null };
+        const meeting = { type, courseId, startTime, endTime, data, existing: null };
         Object.assign(fields, await checkMeetingForm(ctx.db, meeting));
       }
       if (type === 'homework' && data) {
@@ -544,7 +564,14 @@ export function activitiesService(ctx: AppContext) {
       const endTime = input.end_time !== undefined ? toDate(input.end_time) : existing.endTime;
       checkTimes(startTime, endTime, fields);
       if (data) {
-        const meeting = { type: existing.type, startTime, endTime, data, existing };
+        const meeting = {
+          type: existing.type,
+          courseId: existing.courseId,
+          startTime,
+          endTime,
+          data,
+          existing,
+        };
         Object.assign(fields, await checkMeetingForm(ctx.db, meeting));
       }
       if (existing.type === 'homework' && data) {

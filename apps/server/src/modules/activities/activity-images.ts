@@ -10,8 +10,8 @@ import { syncHtmlImages, uploadIdsInHtml } from '../uploads/html-images.ts';
 const SHOWN_RICH_TEXT_FIELDS = ['description', 'content'] as const;
 
 /**
- * Keeps the pictures of an activity's description and page content readable to everyone who sees the
- * activity, and out of the orphan sweep. Run in the transaction that stores `data`.
+ * Keeps the pictures of an activity's description and page content, and its cover image, readable to
+ * everyone who sees the activity, and out of the orphan sweep. Run in the transaction that stores `data`.
  */
 export async function syncActivityImages(
   tx: Executor,
@@ -26,7 +26,9 @@ export async function syncActivityImages(
     return typeof value === 'string' ? value : null;
   });
   const withPictures = SHOWN_RICH_TEXT_FIELDS.find((_, index) => uploadIdsInHtml(html[index]).length > 0);
+  const cover = typeof data.cover_id === 'number' ? [data.cover_id] : [];
   await syncHtmlImages(tx, actor, { type: ACTIVITY_IMAGE_PARENT, id: activityId }, html, {
-    field: `${fieldPrefix}${withPictures ?? 'description'}`,
+    field: `${fieldPrefix}${withPictures ?? (cover.length > 0 ? 'cover_id' : 'description')}`,
+    pictureIds: cover,
   });
 }

@@ -34,7 +34,7 @@ export type CachedActivity = {
   type: string;
   completionCriterionKey: string;
   completionCriterionValue: number | null;
-  /** Judged from the learner's homework or exam work (activity-completion.ts). */
+  /** Judged from the learner's homework, exam or H5 courseware work (activity-completion.ts). */
   judgedByWork: boolean;
   /** An online video completed by the share watched. */
   judgedByWatching: boolean;

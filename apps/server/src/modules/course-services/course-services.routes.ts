@@ -25,11 +25,17 @@ import {
   TimetablesQuerySchema,
   TimetablesResponseSchema,
 } from '@lectern/contracts/course-services/teaching-calendar.schemas';
+import {
+  DownloadPrintPermissionSchema,
+  DownloadPrintQuerySchema,
+  SaveDownloadPrintRequestSchema,
+} from '@lectern/contracts/course-services/download-print-permissions.schemas';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
 import { registerCalendarFeedRoutes } from '../calendar/calendar-feed.routes.ts';
 import { courseEstimatesService } from './course-estimates.service.ts';
 import { courseRegistrationService } from './course-registration.service.ts';
+import { downloadPrintService } from './download-print-permissions.service.ts';
 import { teachingCalendarService } from './teaching-calendar.service.ts';
 
 const tags = ['course-services'];
@@ -40,6 +46,7 @@ export function registerCourseServicesRoutes(app: Api, ctx: AppContext): void {
   const calendars = teachingCalendarService(ctx);
   const estimates = courseEstimatesService(ctx);
   const registration = courseRegistrationService(ctx);
+  const downloadPrint = downloadPrintService(ctx);
 
   registerCalendarFeedRoutes(app, ctx);
 
@@ -250,5 +257,33 @@ export function registerCourseServicesRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (request) => registration.saveSettings(actorOf(request), request.params.id, request.body),
+  );
+
+  // Download and print permissions of the course's files (enforced where files are served: uploads).
+  app.get(
+    '/api/courses/:id/download-print-permissions',
+    {
+      config: user,
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: DownloadPrintQuerySchema,
+        response: { 200: DownloadPrintPermissionSchema },
+      },
+    },
+    async (request) => downloadPrint.get(actorOf(request), request.params.id, request.query.type),
+  );
+  app.put(
+    '/api/courses/:id/download-print-permissions',
+    {
+      config: user,
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        body: SaveDownloadPrintRequestSchema,
+        response: { 200: DownloadPrintPermissionSchema },
+      },
+    },
+    async (request) => downloadPrint.save(actorOf(request), request.params.id, request.body),
   );
 }

@@ -64,7 +64,7 @@ export function courseJson(entry: CourseReadEntry, viewer: CourseViewerFields): 
 
 /**
  * Course reads and outlines by course id, stamped with the course's content version (the triggers of
- * migrations 0013 and 0021 move it on every write to what they show). A course read is about 2 kB of
+ * migrations 0013, 0021 and 0025 move it on every write to what they show). A course read is about 2 kB of
  * JSON plus its outline, so the weight bound (UTF-16 characters) keeps this near 32 MB at worst.
  */
 const courseReadCache = versionedCachePerDatabase<CourseReadEntry>({

@@ -13,11 +13,15 @@ import {
   isNull,
   lt,
   lte,
+  notExists,
   or,
   sql,
   type SQL,
 } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { COMBINED_COURSE_TYPE } from '@lectern/contracts/course-combining/course-combining.rules';
 import type { CourseRole } from '@lectern/contracts/courses/course-roles';
+import { courseSubCourses } from '../../db/schema/course-combining.ts';
 import {
   academicYears,
   courseMembers,
@@ -84,18 +88,68 @@ function escapeLike(value: string): string {
   return `%${value.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
 }
 
-function memberCourseWhere(filter: MemberCourseFilter): SQL | undefined {
-  const clauses: (SQL | undefined)[] = [
-    eq(courses.orgId, filter.orgId),
-    eq(courseMembers.userId, filter.userId),
-    courseNotDeleted,
-  ];
+const subCourse = alias(courses, 'sub_course');
+const combinedCourse = alias(courses, 'combined_course');
+const directMember = alias(courseMembers, 'direct_member');
+
+/**
+ * The user's memberships as "my courses" counts them: their own member rows, and the combined courses
+ * (course type 10) they reach as a student of a sub-course not in the recycle bin, as a student, unless
+ * they are a member of the combined course itself — the access statement's rule (course-access.ts).
+ */
+function membershipsOf(tx: Executor, userId: number) {
+  const direct = tx
+    .select({ courseId: courseMembers.courseId, roles: courseMembers.roles })
+    .from(courseMembers)
+    .where(eq(courseMembers.userId, userId));
+  const throughSubCourses = tx
+    .selectDistinct({
+      courseId: courseSubCourses.parentCourseId,
+      roles: sql<string[]>`array['student']::text[]`.as('roles'),
+    })
+    .from(courseSubCourses)
+    .innerJoin(
+      combinedCourse,
+      and(
+        eq(combinedCourse.id, courseSubCourses.parentCourseId),
+        eq(combinedCourse.courseType, COMBINED_COURSE_TYPE),
+      ),
+    )
+    .innerJoin(
+      subCourse,
+      and(eq(subCourse.id, courseSubCourses.subCourseId), isNull(subCourse.recycleBinItemId)),
+    )
+    .innerJoin(courseMembers, eq(courseMembers.courseId, courseSubCourses.subCourseId))
+    .where(
+      and(
+        eq(courseMembers.userId, userId),
+        arrayContains(courseMembers.roles, ['student']),
+        notExists(
+          tx
+            .select({ one: sql`1` })
+            .from(directMember)
+            .where(
+              and(
+                eq(directMember.courseId, courseSubCourses.parentCourseId),
+                eq(directMember.userId, userId),
+              ),
+            ),
+        ),
+      ),
+    );
+  return direct.unionAll(throughSubCourses).as('membership');
+}
+
+type Memberships = ReturnType<typeof membershipsOf>;
+
+function memberCourseWhere(filter: MemberCourseFilter, membership: Memberships): SQL | undefined {
+  const clauses: (SQL | undefined)[] = [eq(courses.orgId, filter.orgId), courseNotDeleted];
   if (filter.roleMatch) {
     const { createdBy, anyOfRoles } = filter.roleMatch;
     clauses.push(
       or(
         createdBy !== undefined ? eq(courses.createdBy, createdBy) : undefined,
-        anyOfRoles.length > 0 ? arrayOverlaps(courseMembers.roles, [...anyOfRoles]) : undefined,
+        anyOfRoles.length > 0 ? arrayOverlaps(membership.roles, [...anyOfRoles]) : undefined,
       ) ?? sql`false`,
     );
   }
@@ -215,12 +269,13 @@ export function coursesRepository(db: Database) {
       page: { limit: number; offset: number },
       tx: Executor = db,
     ): Promise<{ rows: MemberCourseRow[]; total: number }> {
-      const where = memberCourseWhere(filter);
+      const membership = membershipsOf(tx, filter.userId);
+      const where = memberCourseWhere(filter, membership);
       const [rows, totals] = await Promise.all([
         tx
-          .select({ ...detailColumns, roles: courseMembers.roles })
+          .select({ ...detailColumns, roles: membership.roles })
           .from(courses)
-          .innerJoin(courseMembers, eq(courseMembers.courseId, courses.id))
+          .innerJoin(membership, eq(membership.courseId, courses.id))
           .innerJoin(users, eq(users.id, courses.createdBy))
           .leftJoin(academicYears, eq(academicYears.id, courses.academicYearId))
           .leftJoin(semesters, eq(semesters.id, courses.semesterId))
@@ -232,7 +287,7 @@ export function coursesRepository(db: Database) {
         tx
           .select({ total: count() })
           .from(courses)
-          .innerJoin(courseMembers, eq(courseMembers.courseId, courses.id))
+          .innerJoin(membership, eq(membership.courseId, courses.id))
           .where(where),
       ]);
       return { rows, total: totals[0]?.total ?? 0 };
@@ -245,14 +300,12 @@ export function coursesRepository(db: Database) {
       limit: number,
       tx: Executor = db,
     ): Promise<(MemberCourseRow & { visitedAt: Date })[]> {
+      const membership = membershipsOf(tx, userId);
       return tx
-        .select({ ...detailColumns, roles: courseMembers.roles, visitedAt: courseVisits.visitedAt })
+        .select({ ...detailColumns, roles: membership.roles, visitedAt: courseVisits.visitedAt })
         .from(courseVisits)
         .innerJoin(courses, eq(courses.id, courseVisits.courseId))
-        .innerJoin(
-          courseMembers,
-          and(eq(courseMembers.courseId, courses.id), eq(courseMembers.userId, courseVisits.userId)),
-        )
+        .innerJoin(membership, eq(membership.courseId, courses.id))
         .innerJoin(users, eq(users.id, courses.createdBy))
         .leftJoin(academicYears, eq(academicYears.id, courses.academicYearId))
         .leftJoin(semesters, eq(semesters.id, courses.semesterId))
@@ -296,6 +349,7 @@ export function coursesRepository(db: Database) {
       orgId: number,
       tx: Executor = db,
     ): Promise<SemesterWithYearRow[]> {
+      const membership = membershipsOf(tx, userId);
       return tx
         .selectDistinct({
           semester: semesters,
@@ -304,8 +358,8 @@ export function coursesRepository(db: Database) {
         .from(semesters)
         .innerJoin(academicYears, eq(academicYears.id, semesters.academicYearId))
         .innerJoin(courses, eq(courses.semesterId, semesters.id))
-        .innerJoin(courseMembers, eq(courseMembers.courseId, courses.id))
-        .where(and(eq(courseMembers.userId, userId), eq(courses.orgId, orgId), courseNotDeleted))
+        .innerJoin(membership, eq(membership.courseId, courses.id))
+        .where(and(eq(courses.orgId, orgId), courseNotDeleted))
         .orderBy(desc(semesters.sort), desc(semesters.id));
     },
 
@@ -342,13 +396,49 @@ export function coursesRepository(db: Database) {
       tx: Executor = db,
     ): Promise<{ courseId: number; total: number }[]> {
       if (courseIds.length === 0) return [];
-      return tx
-        .select({ courseId: courseMembers.courseId, total: count() })
+      const held = and(
+        inArray(courseMembers.courseId, [...courseIds]),
+        arrayContains(courseMembers.roles, [role]),
+      );
+      if (role !== 'student') {
+        return tx
+          .select({ courseId: courseMembers.courseId, total: count() })
+          .from(courseMembers)
+          .where(held)
+          .groupBy(courseMembers.courseId);
+      }
+      const direct = tx
+        .select({ courseId: courseMembers.courseId, userId: courseMembers.userId })
         .from(courseMembers)
-        .where(
-          and(inArray(courseMembers.courseId, [...courseIds]), arrayContains(courseMembers.roles, [role])),
+        .where(held);
+      // A combined course's students are also those of its sub-courses (the access statement's rule,
+      // course-access.ts), each counted once; migration 0025 stamps the combined course when they change.
+      const throughSubCourses = tx
+        .select({ courseId: courseSubCourses.parentCourseId, userId: courseMembers.userId })
+        .from(courseSubCourses)
+        .innerJoin(
+          combinedCourse,
+          and(
+            eq(combinedCourse.id, courseSubCourses.parentCourseId),
+            eq(combinedCourse.courseType, COMBINED_COURSE_TYPE),
+          ),
         )
-        .groupBy(courseMembers.courseId);
+        .innerJoin(
+          subCourse,
+          and(eq(subCourse.id, courseSubCourses.subCourseId), isNull(subCourse.recycleBinItemId)),
+        )
+        .innerJoin(courseMembers, eq(courseMembers.courseId, courseSubCourses.subCourseId))
+        .where(
+          and(
+            inArray(courseSubCourses.parentCourseId, [...courseIds]),
+            arrayContains(courseMembers.roles, ['student']),
+          ),
+        );
+      const students = direct.union(throughSubCourses).as('students');
+      return tx
+        .select({ courseId: students.courseId, total: count() })
+        .from(students)
+        .groupBy(students.courseId);
     },
   };
 }

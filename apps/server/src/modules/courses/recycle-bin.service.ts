@@ -12,6 +12,8 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { enqueue } from '../../platform/jobs/job-queue.ts';
 import { translate } from '../../platform/messages.ts';
+import { activityResourcesRepository } from '../activity-resources/activity-resources.repository.ts';
+import { h5PackageCleanup, type ActivityScope } from '../h5-courseware/h5-package-cleanup.ts';
 import { uploadsRepository } from '../uploads/uploads.repository.ts';
 import { accessFromRow, courseAccess } from './course-access.ts';
 import { assertCan, type CourseAccess } from './courses.policy.ts';
@@ -48,6 +50,8 @@ export function recycleBinService(ctx: AppContext) {
   const repo = recycleBinRepository(ctx.db);
   const uploadsRepo = uploadsRepository(ctx.db);
   const retentionMs = ctx.config.recycleBinRetentionMs;
+  const h5Cleanup = h5PackageCleanup(ctx);
+  const activityResources = activityResourcesRepository(ctx.db);
 
   /** The caller's access to the item's course, deleted or not, checked for managing the bin. */
   async function managedItem(actor: Actor, itemId: number): Promise<RecycleBinItemRow> {
@@ -65,6 +69,14 @@ export function recycleBinService(ctx: AppContext) {
     );
     assertCan(access, 'recycle_bin.manage', 'courses.recycleBinInstructorsOnly');
     return item;
+  }
+
+  /** The activities a purge of the item takes, for their H5 packages and resources. */
+  function activityScopeOf(item: RecycleBinItemRow): ActivityScope | null {
+    if (item.itemType === 'course') return { courseId: item.itemId };
+    if (item.itemType === 'module') return { moduleId: item.itemId };
+    if (item.itemType === 'activity') return { activityId: item.itemId };
+    return null;
   }
 
   /** Activity attachments point at their parent by type and id, which no foreign key can cascade. */
@@ -111,12 +123,17 @@ export function recycleBinService(ctx: AppContext) {
     }
   }
 
-  async function purgeLocked(itemId: number, tx: Executor): Promise<boolean> {
+  /** Purges the item; null when it is gone already. Answers the storage keys of H5 packages it released. */
+  async function purgeLocked(itemId: number, tx: Executor): Promise<string[] | null> {
     const item = await repo.lock(itemId, tx);
-    if (!item) return false;
+    if (!item) return null;
+    const scope = activityScopeOf(item);
+    const h5Uploads = scope ? await h5Cleanup.packagesIn(scope, tx) : [];
+    if (scope) await activityResources.detachFromActivities(scope, tx);
     await detachActivityFiles(item, tx);
     await repo.purge(item, tx);
-    return true;
+    // Unpacked H5 packages no other activity holds go with their files (removed after the commit).
+    return h5Cleanup.releaseUnattached(h5Uploads, tx);
   }
 
   return {
@@ -207,8 +224,9 @@ export function recycleBinService(ctx: AppContext) {
     /** Removes the item for good, with everything learners did in it, before its time is up. */
     async purge(actor: Actor, itemId: number): Promise<RecycleBinActionResponse> {
       const item = await managedItem(actor, itemId);
-      const purged = await ctx.db.transaction((tx) => purgeLocked(item.id, tx));
-      if (!purged) throw notFound('courses.recycleBinItemNotFound');
+      const released = await ctx.db.transaction((tx) => purgeLocked(item.id, tx));
+      if (!released) throw notFound('courses.recycleBinItemNotFound');
+      await h5Cleanup.removeFiles(released);
       return { message: translate(actor.locale, 'courses.purged') };
     },
 
@@ -222,7 +240,10 @@ export function recycleBinService(ctx: AppContext) {
       const expired = await repo.expiredIds(cutoff, PURGE_BATCH);
       let purged = 0;
       for (const id of expired) {
-        if (await ctx.db.transaction((tx) => purgeLocked(id, tx))) purged += 1;
+        const released = await ctx.db.transaction((tx) => purgeLocked(id, tx));
+        if (!released) continue;
+        purged += 1;
+        await h5Cleanup.removeFiles(released);
       }
       if (!expired.includes(itemId)) {
         const item = await repo.findById(itemId);

@@ -544,7 +544,7 @@ describe('statistics', () => {
 });
 
 describe('pictures in quiz questions', () => {
-  it('shows a copied question’s picture to the video’s students, not to others', async () => {
+  it('shows a copied question’s picture to the video’s students once published, not to others', async () => {
     const upload = await createUpload(t, orgId, ownerId, {
       name: 'loop.png',
       bytes: Buffer.from('loop picture'),
@@ -574,7 +574,7 @@ describe('pictures in quiz questions', () => {
     // The library is the teaching team's: before the copy, a student cannot see its picture.
     expect([403, 404]).toContain((await blob(students[0]!)).statusCode);
 
-    const quiz = await createQuiz(400, false);
+    const quiz = await createQuiz(400, false, false);
     const copy = await t.app.inject({
       method: 'POST',
       url: `/api/subject-libs/${pictureLib}/copy?videoQuizId=${quiz}`,
@@ -582,6 +582,10 @@ describe('pictures in quiz questions', () => {
       payload: {},
     });
     expect(copy.statusCode, copy.body).toBe(201);
+    // An unpublished quiz is not there for students, and neither are its pictures; the team sees them.
+    expect([403, 404]).toContain((await blob(students[0]!)).statusCode);
+    expect((await blob(assistant)).statusCode).toBe(200);
+    expect((await publish(quiz, true)).statusCode).toBe(200);
     expect((await blob(students[0]!)).statusCode).toBe(200);
     expect([403, 404]).toContain((await blob(outsider)).statusCode);
   });

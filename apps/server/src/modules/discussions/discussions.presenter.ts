@@ -126,7 +126,7 @@ export function presentTopic(row: CommentRow, access: CourseAccess): Topic {
 
 export function presentHotTopic(
   row: CommentRow & { activityTitle: string; directReplies: number },
-  access: CourseAccess,
+  access: CourseAccess | null,
 ): HotTopic {
   const post = postOf(row);
   return {
@@ -135,7 +135,8 @@ export function presentHotTopic(
     comments: row.replyCount,
     content: row.content,
     created_at: row.createdAt.toISOString(),
-    created_by: canSeeAuthor(access, post) ? author(row.createdBy, row) : null,
+    // A visitor of a public course (no access) sees no author: names and student numbers stay inside.
+    created_by: access !== null && canSeeAuthor(access, post) ? author(row.createdBy, row) : null,
     receiver: { id: row.activityId, title: row.activityTitle },
     reply_count: row.directReplies,
   };

@@ -517,6 +517,15 @@ export function discussionsService(ctx: AppContext) {
       };
     },
 
+    /**
+     * For public-listings' anonymous read of a public course (the caller has found it readable): the hot
+     * topics of its published forums, without authors.
+     */
+    async publicHotTopics(courseId: number) {
+      const rows = await repo.hotTopics(courseId, true, 0, DISCUSSION_LIMITS.hotTopics);
+      return { hot_topics: rows.map((row) => presentHotTopic(row, null)) };
+    },
+
     async hotTopics(actor: Actor, courseId: number) {
       const access = await courses.load(actor, courseId);
       const rows = await repo.hotTopics(

@@ -5,12 +5,14 @@ import type { Database, Executor } from '../../platform/database.ts';
 import { orNullWhenDenied } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { activityAccess } from '../activities/activity-access.ts';
+import { can } from '../courses/courses.policy.ts';
 import { subjectLibAccess } from './subject-lib-access.ts';
 
 /**
  * Who may see the pictures of a question, for the uploads slice: whoever sees the question. An exam's
  * questions: everyone who sees the exam (its students need the pictures on their paper); a video quiz's:
- * everyone who sees the video; a library's: those who may read the library.
+ * everyone who sees the video while the quiz is published, only the teaching team before (an unpublished
+ * quiz is not there for students, so neither are its pictures); a library's: those who may read the library.
  */
 export function subjectImageAccess(db: Database) {
   const activities = activityAccess(db);
@@ -26,6 +28,7 @@ export function subjectImageAccess(db: Database) {
           id: subjects.id,
           activityId: sql<number | null>`coalesce(${subjects.activityId}, ${coursewareQuizzes.activityId})`,
           libId: subjects.libId,
+          unpublishedQuiz: sql<boolean>`coalesce(not ${coursewareQuizzes.published}, false)`,
         })
         .from(subjects)
         .leftJoin(coursewareQuizzes, eq(coursewareQuizzes.id, subjects.videoQuizId))
@@ -42,11 +45,13 @@ export function subjectImageAccess(db: Database) {
           if (await orNullWhenDenied(() => libs.load(actor, libId, 'read', tx))) readableLibs.add(libId);
         }),
       );
+      const seesActivity = (r: (typeof rows)[number]) => {
+        const found = r.activityId === null ? undefined : visible.get(r.activityId);
+        if (!found) return false;
+        return !r.unpublishedQuiz || can(found.access, 'activity.manage');
+      };
       for (const r of rows) {
-        if (
-          (r.activityId !== null && visible.has(r.activityId)) ||
-          (r.libId !== null && readableLibs.has(r.libId))
-        ) {
+        if (seesActivity(r) || (r.libId !== null && readableLibs.has(r.libId))) {
           readable.add(r.id);
         }
       }

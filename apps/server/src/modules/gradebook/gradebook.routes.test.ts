@@ -7,6 +7,7 @@ import {
   type GradebookResponse,
 } from '@lectern/contracts/gradebook/gradebook.schemas';
 import { gradeItemWeights } from '../../db/schema/gradebook.ts';
+import { uploadReferences } from '../../db/schema/uploads.ts';
 import {
   addMember,
   createActivity,
@@ -15,12 +16,20 @@ import {
   createGroupSet,
   createModule,
   createOrg,
+  createUpload,
   createUser,
   loginAs,
   type Session,
 } from '../../test/factories.ts';
 import { insertExamFinal, insertHomeworkSubmission } from '../../test/grades-factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { zipStored } from '../../test/uploads-fixtures.ts';
+import {
+  H5_INDEX_HTML,
+  SCORM_12_MANIFEST,
+  SCORM_12_SCO_HTML,
+  SCORM_2004_MANIFEST,
+} from '../h5-courseware/h5-package.fixture.ts';
 
 let t: TestApp;
 let courseId: number;
@@ -335,5 +344,92 @@ describe('OpenAPI', () => {
     ]) {
       expect(paths).toContain(path);
     }
+  });
+});
+
+describe('SCORM scores (H5 courseware)', () => {
+  it('gives an H5 courseware with a SCORM package a 0–100 column of each learner’s normalised score', async () => {
+    const orgId = (await createOrg(t)).id;
+    const teacher = await createUser(t, orgId);
+    const ann = await createUser(t, orgId, { userNo: 'A1' });
+    const ben = await createUser(t, orgId, { userNo: 'A2' });
+    const cid = (await createCourse(t, orgId, teacher.id)).id;
+    for (const p of [ann, ben]) await addMember(t, cid, p.id, ['student']);
+    const moduleId = (await createModule(t, cid)).id;
+    const courseware = async () =>
+      (await createActivity(t, { courseId: cid, moduleId, createdBy: teacher.id, type: 'h5_courseware' })).id;
+    const [teacherS, annS, benS] = [await loginAs(t, teacher), await loginAs(t, ann), await loginAs(t, ben)];
+    const attach = async (activityId: number, files: { name: string; data: string }[]) => {
+      const upload = await createUpload(t, orgId, teacher.id, {
+        bytes: zipStored(files),
+        mimeType: 'application/zip',
+        name: 'pkg.zip',
+      });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/h5-courseware/${activityId}/packages`,
+        headers: teacherS.headers,
+        payload: { upload_id: upload.id },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return upload.id;
+    };
+    const commit = async (session: Session, activityId: number, uploadId: number, state: unknown) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/h5-courseware/${activityId}/upload/${uploadId}/cmi`,
+        headers: session.headers,
+        payload: { base64State: Buffer.from(JSON.stringify(state)).toString('base64') },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    const scorm12 = await courseware();
+    const pkg12 = await attach(scorm12, [
+      { name: 'imsmanifest.xml', data: SCORM_12_MANIFEST },
+      { name: 'lesson/sco.html', data: SCORM_12_SCO_HTML },
+    ]);
+    const scorm2004 = await courseware();
+    const pkg2004 = await attach(scorm2004, [
+      { name: 'imsmanifest.xml', data: SCORM_2004_MANIFEST },
+      { name: 'content/start.html', data: SCORM_12_SCO_HTML },
+    ]);
+    // A plain HTML page reports no score: not a gradebook item.
+    const plain = await courseware();
+    await attach(plain, [{ name: 'index.html', data: H5_INDEX_HTML }]);
+
+    await commit(annS, scorm12, pkg12, {
+      version: '1.2',
+      cmi: { 'cmi.core.score.raw': '45', 'cmi.core.score.min': '0', 'cmi.core.score.max': '50' },
+    });
+    await commit(annS, scorm2004, pkg2004, { version: '2004', cmi: { 'cmi.score.scaled': '0.75' } });
+    // A state without a score leaves the cell empty.
+    await commit(benS, scorm12, pkg12, { version: '1.2', cmi: { 'cmi.core.lesson_status': 'incomplete' } });
+
+    const res = await get(teacherS, `/api/courses/${cid}/gradebook`);
+    expect(res.statusCode).toBe(200);
+    const book = GradebookResponseSchema.parse(res.json());
+    expect(book.items.map((i) => [i.id, i.type, i.max_score])).toEqual([
+      [scorm12, 'h5_courseware', 100],
+      [scorm2004, 'h5_courseware', 100],
+    ]);
+    expect(scoresOf(book, ann.id)).toEqual({ [scorm12]: 90, [scorm2004]: 75 });
+    expect(scoresOf(book, ben.id)).toEqual({ [scorm12]: null, [scorm2004]: null });
+    expect(totalOf(book, ann.id)).toBe(82.5);
+
+    // The learner sees their own row; a later, lower score replaces the stored one.
+    await commit(annS, scorm2004, pkg2004, { version: '2004', cmi: { 'cmi.score.scaled': '0.5' } });
+    const own = GradebookResponseSchema.parse((await get(annS, `/api/courses/${cid}/gradebook`)).json());
+    expect(own.rows).toHaveLength(1);
+    expect(scoresOf(own, ann.id)).toEqual({ [scorm12]: 90, [scorm2004]: 50 });
+
+    // A package taken off the activity no longer scores it, and without one the activity is no item.
+    await t.db
+      .delete(uploadReferences)
+      .where(and(eq(uploadReferences.parentId, scorm2004), eq(uploadReferences.uploadId, pkg2004)));
+    const after = GradebookResponseSchema.parse(
+      (await get(teacherS, `/api/courses/${cid}/gradebook`)).json(),
+    );
+    expect(after.items.map((i) => i.id)).toEqual([scorm12]);
   });
 });

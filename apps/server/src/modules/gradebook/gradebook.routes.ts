@@ -1,6 +1,7 @@
 import {
   CourseIdParamsSchema,
   GradebookExportQuerySchema,
+  GradebookQuerySchema,
   GradebookResponseSchema,
   GradeItemParamsSchema,
   GradeScoreItemSchema,
@@ -51,9 +52,14 @@ export function registerGradebookRoutes(app: Api, ctx: AppContext): void {
     '/api/courses/:id/gradebook',
     {
       config: { access: 'user' },
-      schema: { tags, params: CourseIdParamsSchema, response: { 200: GradebookResponseSchema } },
+      schema: {
+        tags,
+        params: CourseIdParamsSchema,
+        querystring: GradebookQuerySchema,
+        response: { 200: GradebookResponseSchema },
+      },
     },
-    async (request) => gradebook.gradebook(actorOf(request), request.params.id),
+    async (request) => gradebook.gradebook(actorOf(request), request.params.id, request.query),
   );
 
   app.get(
@@ -69,7 +75,12 @@ export function registerGradebookRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (request, reply) => {
-      const file = await gradebook.export(actorOf(request), request.params.id, request.query.format);
+      const file = await gradebook.export(
+        actorOf(request),
+        request.params.id,
+        request.query.format,
+        request.query,
+      );
       return reply
         .type(file.contentType)
         .header('content-disposition', contentDisposition(file.fileName, 'attachment'))

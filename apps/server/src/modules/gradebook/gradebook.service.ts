@@ -1,10 +1,12 @@
 import { PassThrough, type Readable } from 'node:stream';
+import { COMBINED_COURSE_TYPE } from '@lectern/contracts/course-combining/course-combining.rules';
 import { examSettings } from '@lectern/contracts/exams/exam-settings';
 import { combineAttempts, scoresReleased } from '@lectern/contracts/exams/grading';
 import { weightedTotal } from '@lectern/contracts/gradebook/gradebook.rules';
 import {
   GRADEBOOK_LIMITS,
   type GradebookExportFormat,
+  type GradebookQuery,
   type GradebookResponse,
   type GradebookView,
   type GradeItemType,
@@ -32,6 +34,8 @@ import {
 
 /** Homework scores follow the homework score rule: 0 to 100. */
 const HOMEWORK_MAX_SCORE = 100;
+/** A SCORM score is normalised to a percentage (raw within min–max, or 2004's scaled). */
+const SCORM_MAX_SCORE = 100;
 
 /**
  * An activity as a gradebook item: its weight (default: all equal), whether students see its scores now
@@ -49,6 +53,18 @@ function itemOf(row: GradeActivityRow, weights: ReadonlyMap<number, number>, now
       published: isScoreVisibleToStudent(settings, now),
       maxScore: HOMEWORK_MAX_SCORE,
       groupSetId: settings.group_set_id ?? null,
+    };
+  }
+  if (row.type === 'h5_courseware') {
+    // The learner's own SCO reports the score; the H5 state endpoints show it to them as soon as it is
+    // stored, so the gradebook holds nothing back.
+    return {
+      row,
+      type: 'h5_courseware',
+      weight,
+      published: true,
+      maxScore: SCORM_MAX_SCORE,
+      groupSetId: null,
     };
   }
   const settings = examSettings(row.data);
@@ -79,8 +95,15 @@ export function gradebookService(ctx: AppContext) {
   const courses = courseAccess(ctx.db);
   const repo = gradebookRepository(ctx.db);
 
-  async function loadItems(access: CourseAccess, view: GradebookView): Promise<GradeItem[]> {
-    const [rows, weights] = await Promise.all([repo.items(access.courseId), repo.weights(access.courseId)]);
+  async function loadItems(
+    access: CourseAccess,
+    view: GradebookView,
+    subCourseId: number | null = null,
+  ): Promise<GradeItem[]> {
+    const [rows, weights] = await Promise.all([
+      repo.items(access.courseId, subCourseId),
+      repo.weights(access.courseId),
+    ]);
     const now = new Date();
     return rows.map((row) => itemOf(row, weights, now)).filter((item) => visibleTo(view, item));
   }
@@ -89,22 +112,32 @@ export function gradebookService(ctx: AppContext) {
    * Every student's score per item, in a fixed number of queries for the whole course: students, group
    * memberships, exam finals and the latest marked homework, then combined in memory.
    */
-  async function loadTable(access: CourseAccess): Promise<Table> {
+  async function loadTable(access: CourseAccess, subCourseId: number | null = null): Promise<Table> {
     const view = gradebookView(access);
-    const items = await loadItems(access, view);
+    // A combined course's students include its sub-courses'; the team may split the table by one of them.
+    const combined = access.courseType === COMBINED_COURSE_TYPE ? { subCourseId } : null;
+    if (subCourseId !== null && (!combined || !(await repo.isSubCourse(access.courseId, subCourseId)))) {
+      throw notFound();
+    }
+    const items = await loadItems(access, view, subCourseId);
     const only = view === 'own' ? access.userId : null;
     const groupSetIds = [...new Set(items.flatMap((i) => (i.groupSetId ? [i.groupSetId] : [])))];
     const [students, memberships] = await Promise.all([
-      repo.students(access.courseId, only),
+      repo.students(access.courseId, only, combined),
       repo.memberships(groupSetIds, only),
     ]);
     const ownGroups = only === null ? null : { userId: only, groupIds: memberships.map((m) => m.groupId) };
-    const examIds = items.filter((i) => i.type !== 'homework').map((i) => i.row.id);
-    const homeworkIds = items.filter((i) => i.type === 'homework').map((i) => i.row.id);
-    const [finals, marks] = await Promise.all([
+    const idsOf = (test: (type: GradeItemType) => boolean) =>
+      items.filter((i) => test(i.type)).map((i) => i.row.id);
+    const examIds = idsOf((type) => type === 'exam' || type === 'classroom_exam');
+    const homeworkIds = idsOf((type) => type === 'homework');
+    const coursewareIds = idsOf((type) => type === 'h5_courseware');
+    const [finals, marks, scorm] = await Promise.all([
       repo.examFinals(examIds, ownGroups),
       repo.homeworkMarks(homeworkIds, ownGroups),
+      repo.scormScores(coursewareIds, only),
     ]);
+    const scormBy = new Map(scorm.map((s) => [`${s.activityId}:u${s.userId}`, s.score]));
 
     const groupOf = new Map(memberships.map((m) => [`${m.groupSetId}:${m.userId}`, m.groupId]));
     const finalsBy = new Map<string, ExamFinalRow[]>();
@@ -132,6 +165,7 @@ export function gradebookService(ctx: AppContext) {
         key = `${item.row.id}:g${groupId}`;
       }
       if (item.type === 'homework') return marksBy.get(key)?.score ?? null;
+      if (item.type === 'h5_courseware') return scormBy.get(key) ?? null;
       const attempts = (finalsBy.get(key) ?? []).map((f) => (f.markStatus === 'marked' ? f.score : null));
       return combineAttempts(examSettings(item.row.data).score_rule, attempts);
     };
@@ -178,9 +212,9 @@ export function gradebookService(ctx: AppContext) {
     },
 
     /** `GET /api/courses/{id}/gradebook`: the whole table for the teaching team, a student's own row otherwise. */
-    async gradebook(actor: Actor, courseId: number): Promise<GradebookResponse> {
+    async gradebook(actor: Actor, courseId: number, query: GradebookQuery = {}): Promise<GradebookResponse> {
       const access = await courses.load(actor, courseId);
-      const table = await loadTable(access);
+      const table = await loadTable(access, query.sub_course_id ?? null);
       return {
         view: table.view,
         items: table.items.map(presentItem),
@@ -214,10 +248,14 @@ export function gradebookService(ctx: AppContext) {
       actor: Actor,
       courseId: number,
       format: GradebookExportFormat,
+      query: GradebookQuery = {},
     ): Promise<{ fileName: string; contentType: string; body: string | Readable }> {
       const access = await courses.load(actor, courseId);
       assertCanExport(access);
-      const [table, courseName] = await Promise.all([loadTable(access), repo.courseName(courseId)]);
+      const [table, courseName] = await Promise.all([
+        loadTable(access, query.sub_course_id ?? null),
+        repo.courseName(courseId),
+      ]);
       const { header, body } = exportRows(table, actor.locale);
       const baseName = `${courseName}-${translate(actor.locale, 'gradebook.export.fileSuffix')}`;
       if (format === 'csv') {

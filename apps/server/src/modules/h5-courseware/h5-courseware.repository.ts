@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { ACTIVITY_PARENT } from '@lectern/contracts/uploads/upload.schemas';
 import { h5LearnerStates, h5Packages } from '../../db/schema/h5-courseware.ts';
 import { users } from '../../db/schema/identity.ts';
@@ -38,6 +38,20 @@ export function h5CoursewareRepository(db: Database) {
           ),
         )
         .orderBy(asc(uploadReferences.sort), asc(uploadReferences.id));
+    },
+
+    /** Removes these uploads' attachments to the activity. */
+    async detachUploads(activityId: number, uploadIds: readonly number[], tx: Executor = db): Promise<void> {
+      if (uploadIds.length === 0) return;
+      await tx
+        .delete(uploadReferences)
+        .where(
+          and(
+            eq(uploadReferences.parentType, ACTIVITY_PARENT),
+            eq(uploadReferences.parentId, activityId),
+            inArray(uploadReferences.uploadId, [...uploadIds]),
+          ),
+        );
     },
 
     async findState(

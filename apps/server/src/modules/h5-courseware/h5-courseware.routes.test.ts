@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { H5LearnerState, H5UrlResponse } from '@lectern/contracts/h5-courseware/h5-courseware.schemas';
+import { activities as activitiesTable } from '../../db/schema/activities.ts';
 import { h5LearnerStates, h5Packages } from '../../db/schema/h5-courseware.ts';
 import { orgs } from '../../db/schema/identity.ts';
 import { uploadReferences } from '../../db/schema/uploads.ts';
@@ -217,6 +218,68 @@ describe('uploading a package', () => {
   });
 });
 
+describe('storage cleanup', () => {
+  const keysOf = async (uploadId: number) => {
+    const [row] = await t.db.select().from(h5Packages).where(eq(h5Packages.uploadId, uploadId));
+    return row ? Object.values(row.files).map((f) => f.key) : [];
+  };
+  const stored = async (keys: readonly string[]) =>
+    Promise.all(keys.map((key) => t.storage.exists(key))).then((all) => all.filter(Boolean).length);
+
+  it('removes a replaced package’s unpacked files, unless another activity still holds it', async () => {
+    const { activityId, uploadId: first } = await attached(htmlZip());
+    const firstKeys = await keysOf(first);
+    expect(firstKeys).toHaveLength(2);
+    expect(await stored(firstKeys)).toBe(2);
+    const second = await zipUpload(scorm12Zip());
+    expect((await attach(activityId, second)).statusCode).toBe(201);
+    expect(await stored(firstKeys)).toBe(0);
+    expect(await keysOf(first)).toEqual([]);
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/h5-courseware/${activityId}/packages`,
+      headers: teacher.headers,
+    });
+    expect(list.json<{ packages: { upload_id: number }[] }>().packages.map((p) => p.upload_id)).toEqual([
+      second,
+    ]);
+    // The same package on two activities: replacing it on one keeps its files for the other.
+    const other = await courseware();
+    expect((await attach(other, second)).statusCode).toBe(201);
+    const secondKeys = await keysOf(second);
+    expect((await attach(activityId, await zipUpload(htmlZip()))).statusCode).toBe(201);
+    expect(await stored(secondKeys)).toBe(secondKeys.length);
+    expect((await urlOf(other, second)).kind).toBe('scorm_12');
+  });
+
+  it('keeps the files while the activity is in the recycle bin and removes them when it is purged', async () => {
+    const { activityId, uploadId } = await attached(scorm12Zip());
+    const keys = await keysOf(uploadId);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/activities/${activityId}`,
+      headers: teacher.headers,
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    expect(await stored(keys)).toBe(keys.length);
+    const bin = await t.app.inject({
+      method: 'GET',
+      url: `/api/courses/${courseId}/recycle-bin`,
+      headers: teacher.headers,
+    });
+    const [item] = await t.db.select().from(activitiesTable).where(eq(activitiesTable.id, activityId));
+    expect(bin.statusCode).toBe(200);
+    const purged = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/recycle-bin/${item?.recycleBinItemId}`,
+      headers: teacher.headers,
+    });
+    expect(purged.statusCode, purged.body).toBeLessThan(300);
+    expect(await stored(keys)).toBe(0);
+    expect(await keysOf(uploadId)).toEqual([]);
+  });
+});
+
 describe('serving a package (decision 0018)', () => {
   it('serves files sandboxed, with the bridge in HTML pages, to a request without any cookie', async () => {
     const { activityId, uploadId } = await attached(htmlZip());
@@ -403,6 +466,54 @@ describe('learner state (cmi)', () => {
     // With the switch off the SCO's own status decides.
     const off = await postCmi(activityId, uploadId, state('0.9'));
     expect(off.json<H5LearnerState>().completed).toBe(false);
+  });
+
+  it('shows H5/SCORM completion in the course activity list under the organisation switch', async () => {
+    const { activityId, uploadId } = await attached(scorm12Zip(), {
+      completionCriterionKey: 'completeness',
+      completionCriterionValue: 60,
+    });
+    const listed = async (session = student) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/courses/${courseId}/activities`,
+        headers: session.headers,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res
+        .json<{ activities: { id: number; completed?: boolean }[] }>()
+        .activities.find((a) => a.id === activityId);
+    };
+    const state = (measure: string, status = 'incomplete') =>
+      b64({ version: '1.2', cmi: { 'cmi.core.lesson_status': status, 'cmi.suspend_data': measure } });
+    expect((await listed())?.completed).toBe(false);
+    await t.db
+      .update(orgs)
+      .set({ settings: { h5_courseware_completeness: true } })
+      .where(eq(orgs.id, orgId));
+    try {
+      // A SCORM 1.2 SCO reports no share: incomplete is 0%, completed 100%.
+      await postCmi(activityId, uploadId, state('a'));
+      expect((await listed())?.completed).toBe(false);
+      await t.db
+        .update(h5LearnerStates)
+        .set({ progress: 60 })
+        .where(eq(h5LearnerStates.activityId, activityId));
+      expect((await listed())?.completed).toBe(true);
+      // Another learner's progress is not this one's.
+      expect((await listed(student2))?.completed).toBe(false);
+      // The teaching team's list carries no completion.
+      expect((await listed(teacher))?.completed).toBeUndefined();
+    } finally {
+      await t.db.update(orgs).set({ settings: {} }).where(eq(orgs.id, orgId));
+    }
+    // With the switch off the SCO's own status decides.
+    expect((await listed())?.completed).toBe(false);
+    await postCmi(activityId, uploadId, state('b', 'passed'));
+    expect((await listed())?.completed).toBe(true);
+    // A package no longer attached to the activity counts for nothing.
+    await t.db.delete(uploadReferences).where(eq(uploadReferences.parentId, activityId));
+    expect((await listed())?.completed).toBe(false);
   });
 
   it('saves state for students only: not the teaching team, not while simulating, not outsiders', async () => {

@@ -30,6 +30,7 @@ import { assertLearner } from './h5-courseware.policy.ts';
 import { presentPackage, presentState } from './h5-courseware.presenter.ts';
 import { injectBridge } from './h5-launch-page.ts';
 import { H5_ZIP_MAX_BYTES } from './h5-package.ts';
+import { h5PackageCleanup } from './h5-package-cleanup.ts';
 import { unpackAndStore } from './h5-package-store.ts';
 
 /** A file of a package as the content route sends it. */
@@ -137,6 +138,7 @@ export function h5CoursewareService(ctx: AppContext) {
   const activityRows = activitiesRepository(ctx.db);
   const uploads = uploadsRepository(ctx.db);
   const tokens = contentTokens(ctx.config.sessionSecret);
+  const cleanup = h5PackageCleanup(ctx);
 
   async function completenessSwitch(orgId: number): Promise<boolean> {
     const settings = await activityRows.findOrgSettings(orgId);
@@ -227,7 +229,8 @@ export function h5CoursewareService(ctx: AppContext) {
 
     /**
      * `POST /api/h5-courseware/{activityId}/packages` {upload_id}: unpacks a zip the caller uploaded
-     * (limits checked before anything is inflated) and attaches it to the activity.
+     * (limits checked before anything is inflated) and attaches it to the activity in place of the
+     * package it had.
      */
     async attach(actor: Actor, activityId: number, uploadId: number): Promise<H5Package> {
       const { activity } = await loadCourseware(actor, activityId, true);
@@ -243,17 +246,32 @@ export function h5CoursewareService(ctx: AppContext) {
       }
       const row = await ensureUnpacked(uploadId);
       if (!already) {
-        await uploads.insertReferences([
-          {
-            uploadId,
-            parentType: ACTIVITY_PARENT,
-            parentId: activity.id,
-            name: upload.name,
-            allowDownload: false,
-            sort: attached.length,
-            createdBy: actor.userId,
-          },
-        ]);
+        // The new package replaces the activity's previous ones: their attachments go, and a package no
+        // other activity holds goes with its unpacked files.
+        const replaced = (
+          await Promise.all(
+            attached.map(async (u) => ((await repo.findPackage(u.uploadId)) ? u.uploadId : null)),
+          )
+        ).filter((id): id is number => id !== null);
+        const released = await ctx.db.transaction(async (tx) => {
+          await repo.detachUploads(activity.id, replaced, tx);
+          await uploads.insertReferences(
+            [
+              {
+                uploadId,
+                parentType: ACTIVITY_PARENT,
+                parentId: activity.id,
+                name: upload.name,
+                allowDownload: false,
+                sort: attached.length,
+                createdBy: actor.userId,
+              },
+            ],
+            tx,
+          );
+          return cleanup.releaseUnattached(replaced, tx);
+        });
+        await cleanup.removeFiles(released);
       }
       return presentPackage(row, already?.name ?? upload.name);
     },

@@ -40,6 +40,8 @@ export type DetailView = {
   status: LectureLiveStatus;
   instructorNames: string[];
   viewLive: boolean;
+  /** The live playlist exists: players can start. */
+  liveReady: boolean;
   viewRecord: boolean;
   booked: boolean;
   bookedCount: number;
@@ -73,7 +75,7 @@ export function presentDetail(
     description: data.description ?? '',
     status: view.status,
     streams:
-      view.viewLive && view.status === 'live_in_progress'
+      view.viewLive && view.status === 'live_in_progress' && view.liveReady
         ? [{ url: liveStreamUrl(activity.id), type: 'hls', label: REPLAY_QUALITY_LABEL }]
         : [],
     replay_videos: view.viewRecord ? view.replayVideos.map(presentReplayVideo) : [],

@@ -3,14 +3,14 @@ import { createServer } from 'node:net';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   LectureLiveDetailSchema,
   type LectureLiveDetail,
   type LiveIngest,
 } from '@lectern/contracts/lecture-live/lecture-live.schemas';
 import { activityReads } from '../../db/schema/activities.ts';
-import { lectureLiveReplays, lectureLives } from '../../db/schema/lecture-live.ts';
+import { lectureLiveReplays, lectureLives, lectureLiveVisits } from '../../db/schema/lecture-live.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import {
   addMember,
@@ -307,6 +307,8 @@ describe('status and replays', () => {
     await t.db
       .insert(lectureLives)
       .values({ activityId: id, streamKey: `live-${id}`, streamState: 'publishing' });
+    // Live, but ffmpeg has not written the first playlist yet: no stream to hand a player.
+    expect(await detail(id, student)).toMatchObject({ status: 'live_in_progress', streams: [] });
     mkdirSync(liveHlsDir(t.config, id), { recursive: true });
     writeFileSync(path.join(liveHlsDir(t.config, id), 'index.m3u8'), '#EXTM3U\n');
     const res = await call('GET', `/api/lecture-lives/${id}/hls/live/index.m3u8`, student);
@@ -353,6 +355,68 @@ describe('player visits', () => {
     expect(
       (await call('POST', `/api/lecture-live/schedule/${id}/player-visits`, customer, {})).statusCode,
     ).toBe(409);
+  });
+});
+
+describe('viewing statistics', () => {
+  type Stats = {
+    viewer_count: number;
+    student_count: number;
+    total_live_seconds: number;
+    total_replay_seconds: number;
+    viewers: { user_id: number; name: string; live_seconds: number; replay_seconds: number }[];
+  };
+  const visit = (id: number, session: Session) =>
+    call('POST', `/api/lecture-live/schedule/${id}/player-visits`, session, { clientType: 'web' });
+  /** Moves a viewer's last beat into the past, as if the player had played on meanwhile. */
+  const rewind = (id: number, userId: number, seconds: number) =>
+    t.db
+      .update(lectureLiveVisits)
+      .set({ lastVisitAt: sql`now() - make_interval(secs => ${seconds})` })
+      .where(and(eq(lectureLiveVisits.activityId, id), eq(lectureLiveVisits.userId, userId)));
+
+  it('gives the teaching team each student’s live and replay time and the totals, and nobody else', async () => {
+    const id = await createLive();
+    await t.db
+      .insert(lectureLives)
+      .values({ activityId: id, streamKey: `vs-${id}`, streamState: 'publishing' });
+    expect((await visit(id, student)).statusCode).toBe(200);
+    await rewind(id, student.userId, 30);
+    expect((await visit(id, student)).json()).toEqual({ live_seconds: 20, replay_seconds: 0 });
+    expect((await visit(id, student2)).statusCode).toBe(200);
+    // The instructor watching, or simulating a student, is not a viewer of their own lecture.
+    expect((await visit(id, teacher)).statusCode).toBe(200);
+    expect((await visit(id, simulating)).statusCode).toBe(200);
+
+    // The stream ends and its replay is ready: beats now count as replay time.
+    await t.db.update(lectureLives).set({ streamState: 'ended' }).where(eq(lectureLives.activityId, id));
+    await t.db.insert(lectureLiveReplays).values({ activityId: id, state: 'done', recordingFile: 'r.ts' });
+    await rewind(id, student2.userId, 30);
+    expect((await visit(id, student2)).json()).toEqual({ live_seconds: 10, replay_seconds: 10 });
+
+    for (const session of [teacher, assistant]) {
+      const res = await call('GET', `/api/lecture-lives/${id}/viewing-stats`, session);
+      expect(res.statusCode, res.body).toBe(200);
+      const stats = res.json<Stats>();
+      expect(stats).toMatchObject({
+        viewer_count: 2,
+        student_count: 2,
+        total_live_seconds: 30,
+        total_replay_seconds: 10,
+      });
+      expect(stats.viewers.map((v) => [v.user_id, v.live_seconds, v.replay_seconds])).toEqual([
+        [student.userId, 20, 0],
+        [student2.userId, 10, 10],
+      ]);
+    }
+    for (const session of [student, customer, simulating]) {
+      const res = await call('GET', `/api/lecture-lives/${id}/viewing-stats`, session);
+      expect(res.statusCode).toBe(403);
+      expect(res.body).not.toContain('live_seconds');
+    }
+    expect((await call('GET', `/api/lecture-lives/${id}/viewing-stats`, outsider)).statusCode).toBe(403);
+    const anonymous = await t.app.inject({ method: 'GET', url: `/api/lecture-lives/${id}/viewing-stats` });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

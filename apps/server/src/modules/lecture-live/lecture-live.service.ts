@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -34,6 +35,7 @@ import { activitiesRepository, type ActivityRow } from '../activities/activities
 import { courseAccess } from '../courses/course-access.ts';
 import { assertCan, type CourseAccess } from '../courses/courses.policy.ts';
 import { createNotifications } from '../notifications/notifications.service.ts';
+import { hlsGrants } from './hls-grants.ts';
 import { liveDir, liveHlsDir, liveUnavailableReason, replayDir } from './live-media.ts';
 import type { LiveIngest } from './live-ingest.ts';
 import {
@@ -64,6 +66,7 @@ export function lectureLiveService(ctx: AppContext, ingest?: LiveIngest) {
   const repo = lectureLiveRepository(ctx.db);
   const activities = activitiesRepository(ctx.db);
   const courses = courseAccess(ctx.db);
+  const grants = hlsGrants();
 
   /** A lecture live the caller may see; anything else is not there. */
   async function load(actor: Actor, id: number): Promise<Loaded> {
@@ -118,11 +121,20 @@ export function lectureLiveService(ctx: AppContext, ingest?: LiveIngest) {
       ]);
       const latest = replays[0] ?? null;
       const status = statusOf(activity, live?.streamState ?? 'idle', latest ?? undefined);
+      // The live opens when the encoder's key is accepted; ffmpeg writes the first playlist a segment
+      // later. Until then there is nothing to play, and a player given the URL would only meet a 404.
+      const liveReady =
+        status === 'live_in_progress' &&
+        (await stat(path.join(liveHlsDir(ctx.config, activity.id), 'index.m3u8')).then(
+          (info) => info.isFile(),
+          () => false,
+        ));
       const learner = canBook(access);
       return presentDetail(activity, access.orgId, data, {
         status,
         instructorNames,
         viewLive: mayViewLive(access),
+        liveReady,
         viewRecord: mayViewRecord(access, data),
         booked: booking.is_booked_live,
         bookedCount: booking.booked_count,
@@ -252,29 +264,42 @@ export function lectureLiveService(ctx: AppContext, ingest?: LiveIngest) {
       return this.ingest(actor, id, requestHost);
     },
 
-    /** The file behind an HLS URL, once the caller may watch it; undefined for anything else. */
+    /**
+     * The file behind an HLS URL, once the caller may watch it; not found for anything else. A granted
+     * folder is remembered for a few seconds (hls-grants.ts): players ask every two seconds.
+     */
     async hlsFile(
       actor: Actor,
       id: number,
       target: { kind: 'live' } | { kind: 'replay'; replayId: number },
       file: string,
     ): Promise<string> {
+      const targetKey = target.kind === 'live' ? 'live' : `replay-${target.replayId}`;
+      const granted = grants.get(actor, id, targetKey);
+      if (granted !== undefined) {
+        if (!HLS_FILE_PATTERN.test(file)) throw notFound();
+        return path.join(granted, file);
+      }
       const { activity, data, access } = await load(actor, id);
       const checkName = () => {
         if (!HLS_FILE_PATTERN.test(file)) throw notFound();
       };
+      let dir: string;
       if (target.kind === 'live') {
         if (!mayViewLive(access)) throw new AppError('forbidden', 'lectureLive.noPermissionLive');
         checkName();
-        return path.join(liveHlsDir(ctx.config, activity.id), file);
+        dir = liveHlsDir(ctx.config, activity.id);
+      } else {
+        if (!mayViewRecord(access, data)) throw new AppError('forbidden', 'lectureLive.noPermissionRecord');
+        checkName();
+        const replay = await repo.findReplay(target.replayId);
+        if (!replay || replay.activityId !== activity.id || replay.state !== 'done') {
+          throw notFound('lectureLive.replayNotFound');
+        }
+        dir = replayDir(ctx.config, activity.id, replay.id);
       }
-      if (!mayViewRecord(access, data)) throw new AppError('forbidden', 'lectureLive.noPermissionRecord');
-      checkName();
-      const replay = await repo.findReplay(target.replayId);
-      if (!replay || replay.activityId !== activity.id || replay.state !== 'done') {
-        throw notFound('lectureLive.replayNotFound');
-      }
-      return path.join(replayDir(ctx.config, activity.id, replay.id), file);
+      grants.set(actor, id, targetKey, dir);
+      return path.join(dir, file);
     },
 
     /** `GET /api/courses/{id}/live-activities`: the course's live and meeting activities, one page. */

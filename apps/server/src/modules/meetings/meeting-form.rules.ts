@@ -1,3 +1,4 @@
+import { isTeaching, type CourseRole } from '@lectern/contracts/courses/course-roles';
 import { DINGTALK_COVER_EXTENSIONS, lessonFieldsEditable } from '@lectern/contracts/meetings/meeting-rules';
 import type { Database } from '../../platform/database.ts';
 import { conflict, type FieldMessages } from '../../platform/errors.ts';
@@ -6,6 +7,7 @@ import { meetingsRepository } from './meetings.repository.ts';
 
 export type MeetingFormInput = Readonly<{
   type: string;
+  courseId: number;
   startTime: Date | null;
   endTime: Date | null;
   data: Record<string, unknown>;
@@ -17,6 +19,9 @@ export type MeetingFormInput = Readonly<{
   }> | null;
 }>;
 
+/** The `data` fields that name a host by user id, across the meeting types. */
+const HOST_ID_FIELDS = ['host_user_id', 'instructor_id', 'meeting_host_user_id'] as const;
+
 const sameTime = (a: Date | null, b: Date | null) => (a?.getTime() ?? null) === (b?.getTime() ?? null);
 const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
@@ -25,7 +30,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON
  * (spec 001 §4, §5): Dingtalk live locks start, end and host once started or closed; ClassIn never
  * changes start, end and playback after creation and needs an instructor with a bound mobile phone;
  * lesson fields are fixed once the lesson has begun; a trial teaching is edited only before it starts;
- * a Dingtalk cover is a jpg, jpeg, png or webp image.
+ * a host chosen by id teaches the course; a Dingtalk cover is a jpg, jpeg, png or webp image.
  */
 export async function checkMeetingForm(
   db: Database,
@@ -40,6 +45,19 @@ export async function checkMeetingForm(
   ) => {
     fields[field] = [key];
   };
+
+  // Required when creating (spec 001 §5); older activities linked without them stay editable.
+  if (!existing && (input.type === 'dingtalk_live' || input.type === 'classin')) {
+    if (!input.startTime) fields.start_time = ['meetings.startRequired'];
+    if (!input.endTime) fields.end_time = ['meetings.endRequired'];
+    const hasText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+    if (input.type === 'dingtalk_live' && !hasText(data.host) && typeof data.instructor_id !== 'number') {
+      fields['data.host'] = ['meetings.hostRequired'];
+    }
+    if (input.type === 'classin' && typeof data.instructor_id !== 'number') {
+      fields['data.instructor_id'] = ['meetings.instructorRequired'];
+    }
+  }
 
   if (input.type === 'dingtalk_live' && existing) {
     const started = existing.startTime !== null && existing.startTime.getTime() <= now;
@@ -83,6 +101,23 @@ export async function checkMeetingForm(
     existing.startTime.getTime() <= now
   ) {
     throw conflict('meetings.lockedAfterStart');
+  }
+
+  // A host chosen by id hosts for this course: one of its instructors or assistants, as the host picker
+  // offers (`GET /api/courses/{id}/hosts`). Only a changed choice is checked, so a host who has since left
+  // the course does not block editing the rest.
+  const hostFields = HOST_ID_FIELDS.filter(
+    (key) => typeof data[key] === 'number' && !sameValue(data[key], existing?.data[key]),
+  );
+  if (hostFields.length > 0) {
+    const roles = await meetingsRepository(db).rolesIn(
+      input.courseId,
+      hostFields.map((key) => data[key] as number),
+    );
+    for (const key of hostFields) {
+      const held = (roles.get(data[key] as number) ?? []) as CourseRole[];
+      if (!isTeaching(held)) fields[`data.${key}`] ??= ['meetings.hostNotMember'];
+    }
   }
 
   if (

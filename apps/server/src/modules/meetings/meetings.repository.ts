@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { courseMembers } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/identity.ts';
 import { meetingJoins } from '../../db/schema/meetings.ts';
 import type { Database, Executor } from '../../platform/database.ts';
@@ -69,6 +70,16 @@ export function meetingsRepository(db: Database) {
           .where(where),
       ]);
       return { rows, total: totalRow?.total ?? 0 };
+    },
+
+    /** The course roles of these users (those with none are absent). */
+    async rolesIn(courseId: number, userIds: readonly number[], tx: Executor = db) {
+      if (userIds.length === 0) return new Map<number, readonly string[]>();
+      const rows = await tx
+        .select({ userId: courseMembers.userId, roles: courseMembers.roles })
+        .from(courseMembers)
+        .where(and(eq(courseMembers.courseId, courseId), inArray(courseMembers.userId, [...userIds])));
+      return new Map<number, readonly string[]>(rows.map((r) => [r.userId, r.roles]));
     },
 
     async findUser(id: number, tx: Executor = db) {

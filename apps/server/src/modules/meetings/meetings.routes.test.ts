@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { meetingJoins } from '../../db/schema/meetings.ts';
 import { users } from '../../db/schema/identity.ts';
+import { uploadReferences } from '../../db/schema/uploads.ts';
 import { eq } from 'drizzle-orm';
 import type {
   MeetingStateResponse,
@@ -331,15 +332,40 @@ describe('form locks on the activity calls', () => {
     );
   });
 
+  it('takes only an instructor or assistant of the course as a host chosen by id', async () => {
+    const times = { start_time: iso(HOUR), end_time: iso(2 * HOUR) };
+    const byStudent = await create({ type: 'dingtalk_live', ...times, data: { instructor_id: studentId } });
+    expect(byStudent.statusCode).toBe(400);
+    expect(byStudent.json().errors['data.instructor_id']).toHaveLength(1);
+    const byOwner = await create({ type: 'dingtalk_live', ...times, data: { instructor_id: ownerId } });
+    expect(byOwner.statusCode, byOwner.body).toBe(201);
+  });
+
   it('accepts only jpg, jpeg, png or webp Dingtalk covers', async () => {
     const pdf = await createUpload(t, orgId, ownerId, { name: 'cover.pdf', mimeType: 'application/pdf' });
-    const png = await createUpload(t, orgId, ownerId, { name: 'cover.png', mimeType: 'image/png' });
+    const png = await createUpload(t, orgId, ownerId, {
+      bytes: Buffer.from('cover'),
+      name: 'cover.png',
+      mimeType: 'image/png',
+      type: 'image',
+    });
     const times = { start_time: iso(HOUR), end_time: iso(2 * HOUR) };
     const bad = await create({ type: 'dingtalk_live', ...times, data: { host: 'Ada', cover_id: pdf.id } });
     expect(bad.json().errors['data.cover_id']).toHaveLength(1);
-    expect(
-      (await create({ type: 'dingtalk_live', ...times, data: { host: 'Ada', cover_id: png.id } })).statusCode,
-    ).toBe(201);
+    const good = await create({
+      type: 'dingtalk_live',
+      ...times,
+      published: true,
+      data: { host: 'Ada', cover_id: png.id },
+    });
+    expect(good.statusCode, good.body).toBe(201);
+    // The cover is the activity's picture: kept from the orphan sweep and shown to whoever sees the live.
+    const blob = (session: Session) =>
+      t.app.inject({ method: 'GET', url: `/api/uploads/${png.id}/blob`, headers: session.headers });
+    expect((await blob(student)).statusCode).toBe(200);
+    expect([403, 404]).toContain((await blob(outsider)).statusCode);
+    const kept = await t.db.select().from(uploadReferences).where(eq(uploadReferences.uploadId, png.id));
+    expect(kept.map((r) => r.parentId)).toEqual([good.json<{ id: number }>().id]);
   });
 
   it('never changes a ClassIn start, end or playback after creation, and needs a host with a phone', async () => {
@@ -452,5 +478,118 @@ describe('vendor calls', () => {
       enabled_days: [0, 1, 2, 3, 4, 5, 6],
     });
     expect((await get('/api/meeting/week/time-periods?meeting_type=nope', student)).statusCode).toBe(400);
+  });
+});
+
+describe('vendor forms and trial teaching data on the activity calls', () => {
+  const create = (body: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/courses/${courseId}/activities`,
+      headers: teacher.headers,
+      payload: { module_id: moduleId, title: 'M', ...body },
+    });
+  const update = (id: number, body: Record<string, unknown>) =>
+    t.app.inject({ method: 'PUT', url: `/api/activities/${id}`, headers: teacher.headers, payload: body });
+  const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+
+  it('needs start, end and host for a new Dingtalk live, and start, end and instructor for a ClassIn', async () => {
+    const dingtalk = await create({ type: 'dingtalk_live', data: {} });
+    expect(dingtalk.statusCode).toBe(400);
+    expect(Object.keys(dingtalk.json().errors).sort()).toEqual(['data.host', 'end_time', 'start_time']);
+    expect(dingtalk.json().errors['data.host'][0]).toMatch(/host/i);
+    const byInstructor = await create({
+      type: 'dingtalk_live',
+      start_time: iso(HOUR),
+      end_time: iso(2 * HOUR),
+      data: { instructor_id: ownerId },
+    });
+    expect(byInstructor.statusCode).toBe(201);
+    const classin = await create({ type: 'classin', start_time: iso(HOUR), data: { playback: 0 } });
+    expect(Object.keys(classin.json().errors).sort()).toEqual(['data.instructor_id', 'end_time']);
+  });
+
+  it('locks a started Dingtalk live’s instructor, and a ClassIn end, like the other locked fields', async () => {
+    const started = await meeting('dingtalk_live', -MIN, HOUR, { host: 'Ada', instructor_id: ownerId });
+    const moved = await update(started.id, { data: { host: 'Ada', instructor_id: studentId } });
+    expect(Object.keys(moved.json().errors)).toEqual(['data.instructor_id']);
+    expect(moved.json().errors['data.instructor_id'][0]).toMatch(/started or closed/);
+    const classin = await create({
+      type: 'classin',
+      start_time: iso(HOUR),
+      end_time: iso(2 * HOUR),
+      data: { instructor_id: ownerId, playback: 1 },
+    });
+    const id = classin.json().id as number;
+    const later = await update(id, {
+      end_time: iso(3 * HOUR),
+      data: { instructor_id: ownerId, playback: 1 },
+    });
+    expect(Object.keys(later.json().errors)).toEqual(['end_time']);
+    expect(later.json().errors.end_time[0]).toMatch(/after creation/);
+  });
+
+  it('sets lesson times freely when creating, even a lesson already under way', async () => {
+    const made = await create({
+      type: 'lesson_replay',
+      start_time: iso(-HOUR),
+      end_time: iso(HOUR),
+      data: { lesson_start_time: iso(-MIN), lesson_end_time: iso(HOUR) },
+    });
+    expect(made.statusCode).toBe(201);
+    const id = made.json().id as number;
+    const moved = await update(id, {
+      data: { lesson_start_time: iso(HOUR), lesson_end_time: iso(2 * HOUR) },
+    });
+    expect(moved.statusCode).toBe(400);
+    // Leaving them as they are is not a change.
+    const kept = made.json().data as Record<string, unknown>;
+    expect((await update(id, { title: 'Week 6', data: kept })).statusCode).toBe(200);
+  });
+
+  it('validates trial teaching data on create and update, and returns it on read', async () => {
+    const data = {
+      teaching_model: 'online',
+      meeting_code: '845 221 907',
+      member_count: 12,
+      enable_live: true,
+      record_type: 'cloud',
+      record_sync_finished: false,
+      join_url: 'https://meeting.example.edu/j/845221907',
+      live_config: { live_addr: 'https://live.example.edu/845221907' },
+      replay_address: ['https://replay.example.edu/845221907/1'],
+      meeting_host_user_id: ownerId,
+      version: 'enterprise',
+    };
+    const times = { start_time: iso(HOUR), end_time: iso(2 * HOUR) };
+    const made = await create({ type: 'trial_teaching', ...times, published: true, data });
+    expect(made.statusCode).toBe(201);
+    const id = made.json().id as number;
+    const read = await get(`/api/activities/${id}`, teacher);
+    expect(read.json().data).toMatchObject(data);
+
+    for (const bad of [
+      { teaching_model: 'hybrid' },
+      { member_count: -1 },
+      { record_type: 'tape' },
+      { join_url: 'javascript:alert(1)' },
+      { live_config: { live_addr: 'ftp://live.example.edu' } },
+      { replay_address: ['not a url'] },
+      { meeting_host_user_id: 0 },
+      { version: 'trial' },
+    ]) {
+      const refused = await create({ type: 'trial_teaching', ...times, data: { ...data, ...bad } });
+      expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
+      const [field] = Object.keys(bad);
+      expect(Object.keys(refused.json().errors).join(' '), JSON.stringify(bad)).toContain(`data.${field}`);
+    }
+    const offline = { ...data, teaching_model: 'offline', location: 'Building A, room 302', member_count: 6 };
+    expect((await update(id, { data: offline })).statusCode).toBe(200);
+    expect((await get(`/api/activities/${id}`, student)).json().data).toMatchObject({
+      teaching_model: 'offline',
+      location: 'Building A, room 302',
+      member_count: 6,
+    });
+    expect((await update(id, { data: { ...offline, member_count: 'many' } })).statusCode).toBe(400);
   });
 });

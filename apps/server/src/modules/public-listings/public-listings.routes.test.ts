@@ -481,3 +481,158 @@ describe('page meta tags for public pages', () => {
     }
   });
 });
+
+describe('reviews and joining as a visitor sees them', () => {
+  it('reads a public course’s reviews and replies with nothing editable, and whether it can be joined', async () => {
+    const post = (session: Session, url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: session.headers, payload });
+    const created = await post(student, '/api/course-estimate', {
+      course_id: publicId,
+      score: 4,
+      content: 'Clear and well paced',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const estimateId = created.json<{ estimate: { id: number } }>().estimate.id;
+    const replied = await post(teacher, '/api/course-estimate-reply', {
+      estimate_id: estimateId,
+      content: 'Thank you',
+    });
+    expect(replied.statusCode, replied.body).toBe(201);
+
+    // Signed in as the author, the anonymous prefix still answers as to a visitor.
+    const list = await get(`/anonymous-api/course-estimates/${publicId}?page=1&page_size=10`, student);
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json()).toMatchObject({
+      total: 1,
+      average_score: 4,
+      my_estimate: null,
+      can_create: false,
+      estimates: [{ id: estimateId, content: 'Clear and well paced', can_edit: false, can_delete: false }],
+    });
+    const replies = await get(`/anonymous-api/course-estimates-replies/${publicId}`);
+    expect(replies.statusCode, replies.body).toBe(200);
+    expect(replies.json<{ replies: Record<string, { content: string }[]> }>().replies).toEqual({
+      [String(estimateId)]: [expect.objectContaining({ content: 'Thank you' })],
+    });
+
+    const closed = await get(`/anonymous-api/course/${publicId}/registration-state`);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect(closed.json()).toMatchObject({ registration_state: 'not_open', can_join: false });
+    const opened = await t.app.inject({
+      method: 'PUT',
+      url: `/api/course/${publicId}/registration-settings`,
+      headers: teacher.headers,
+      payload: { enabled: true, capacity: 50 },
+    });
+    expect(opened.statusCode, opened.body).toBe(200);
+    const open = await get(`/anonymous-api/course/${publicId}/registration-state`, student);
+    expect(open.headers['cache-control']).toBe('no-store');
+    // A visitor is nobody's member: even the enrolled student reads the course as open to join.
+    expect(open.json()).toMatchObject({
+      registration_state: 'open',
+      can_join: true,
+      student_count: 1,
+      settings: { enabled: true, capacity: 50 },
+    });
+  });
+
+  it('reads the hot topics of a public course’s published forums, with no author', async () => {
+    const moduleId = (await createModule(t, publicId)).id;
+    const forum = await createActivity(t, {
+      courseId: publicId,
+      moduleId,
+      createdBy: teacher.userId,
+      type: 'forum',
+    });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: `/api/activities/${forum.id}/comments`,
+      headers: student.headers,
+      payload: { content: 'Who wants to study together?', title: 'Study group' },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const signedIn = await get(`/api/studio/${publicId}/hot-topics`, teacher);
+    expect(
+      signedIn.json<{ hot_topics: { created_by: unknown }[] }>().hot_topics[0]?.created_by,
+    ).not.toBeNull();
+
+    const res = await get(`/anonymous-api/studio/${publicId}/hot-topics`, student);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      hot_topics: [
+        expect.objectContaining({
+          title: 'Study group',
+          content: 'Who wants to study together?',
+          created_by: null,
+          receiver: { id: forum.id, title: forum.title },
+        }),
+      ],
+    });
+  });
+
+  it('answers a private or org-scoped course’s reviews, registration and hot topics exactly like a missing one', async () => {
+    const shape = (body: string) => {
+      const { request_id: _ignored, ...rest } = JSON.parse(body) as Record<string, unknown>;
+      return rest;
+    };
+    for (const path of [
+      'course-estimates/:id',
+      'course-estimates-replies/:id',
+      'course/:id/registration-state',
+      'studio/:id/hot-topics',
+    ]) {
+      const missing = await get(`/anonymous-api/${path.replace(':id', '999999')}`, student);
+      expect(missing.statusCode, path).toBe(404);
+      for (const id of [privateId, orgScopedId]) {
+        const res = await get(`/anonymous-api/${path.replace(':id', String(id))}`, student);
+        expect(res.statusCode, `${path} ${id}`).toBe(404);
+        expect(shape(res.body)).toEqual(shape(missing.body));
+      }
+    }
+  });
+});
+
+describe('outline and catalogue under /api', () => {
+  it('are read by a course’s members even when it is private, and by anyone it is listed for', async () => {
+    const privateModule = await createModule(t, privateId);
+    await createActivity(t, {
+      courseId: privateId,
+      moduleId: privateModule.id,
+      createdBy: teacher.userId,
+      title: 'Hidden notes',
+    });
+    const outline = await get(`/api/courses/${privateId}/outline`, teacher);
+    expect(outline.statusCode, outline.body).toBe(200);
+    expect(outline.json()).toMatchObject({ id: privateId, modules: [{ id: privateModule.id }] });
+    const catalog = await get(`/api/courses/${privateId}/catalog-activities`, admin);
+    expect(catalog.statusCode, catalog.body).toBe(200);
+    expect(catalog.json<{ activities: { title: string }[] }>().activities.map((a) => a.title)).toEqual([
+      'Hidden notes',
+    ]);
+
+    expect((await get(`/api/courses/${orgScopedId}/outline`, student)).statusCode).toBe(200);
+    expect((await get(`/api/courses/${publicId}/catalog-activities`, outsiderOfOtherOrg)).statusCode).toBe(
+      200,
+    );
+    expect((await get(`/api/courses/${publicId}/outline`)).statusCode).toBe(401);
+  });
+
+  it('answer anyone else exactly like a missing course', async () => {
+    const shape = (body: string) => {
+      const { request_id: _ignored, ...rest } = JSON.parse(body) as Record<string, unknown>;
+      return rest;
+    };
+    for (const suffix of ['/outline', '/catalog-activities']) {
+      const missing = await get(`/api/courses/999999${suffix}`, student);
+      expect(missing.statusCode).toBe(404);
+      for (const [id, session] of [
+        [privateId, student],
+        [orgScopedId, outsiderOfOtherOrg],
+      ] as const) {
+        const res = await get(`/api/courses/${id}${suffix}`, session);
+        expect(res.statusCode, `${id}${suffix}`).toBe(404);
+        expect(shape(res.body)).toEqual(shape(missing.body));
+      }
+    }
+  });
+});

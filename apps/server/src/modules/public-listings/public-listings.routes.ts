@@ -18,6 +18,13 @@ import {
   PublicCourseListResponseSchema,
   PublicCourseStatsSchema,
 } from '@lectern/contracts/public-listings/public-listings.schemas';
+import {
+  CourseEstimateRepliesResponseSchema,
+  EstimatesQuerySchema,
+  EstimatesResponseSchema,
+} from '@lectern/contracts/course-services/course-estimates.schemas';
+import { RegistrationStateResponseSchema } from '@lectern/contracts/course-services/course-registration.schemas';
+import { HotTopicsResponseSchema } from '@lectern/contracts/discussions/discussions.schemas';
 import type { FastifyRequest } from 'fastify';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
@@ -123,6 +130,68 @@ export function registerPublicListingsRoutes(app: Api, ctx: AppContext): void {
       schema: { tags, params: IdParamsSchema, response: { 200: PublicCatalogResponseSchema } },
     },
     async (request) => listings.catalog(null, request.params.id),
+  );
+
+  // The same outline and catalogue for a signed-in reader: listed courses, and any course they are in.
+  // (`GET /api/courses/{id}` itself is the courses slice's full course read.)
+  app.get(
+    '/api/courses/:id/outline',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: IdParamsSchema, response: { 200: PublicCourseDetailSchema } },
+    },
+    async (request) => listings.memberCourseDetail(actorOf(request), request.params.id),
+  );
+  app.get(
+    '/api/courses/:id/catalog-activities',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: IdParamsSchema, response: { 200: PublicCatalogResponseSchema } },
+    },
+    async (request) => listings.memberCatalog(actorOf(request), request.params.id),
+  );
+
+  // Reviews and joining as a visitor sees them: the signed-in versions are course-services' /api calls.
+  app.get(
+    '/anonymous-api/course-estimates/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: EstimatesQuerySchema,
+        response: { 200: EstimatesResponseSchema },
+      },
+    },
+    async (request) => listings.estimates(null, request.params.id, request.query),
+  );
+  app.get(
+    '/anonymous-api/course-estimates-replies/:id',
+    {
+      config: { access: 'public' },
+      schema: { tags, params: IdParamsSchema, response: { 200: CourseEstimateRepliesResponseSchema } },
+    },
+    async (request) => listings.estimateReplies(null, request.params.id),
+  );
+  app.get(
+    '/anonymous-api/course/:id/registration-state',
+    {
+      config: { access: 'public' },
+      schema: { tags, params: IdParamsSchema, response: { 200: RegistrationStateResponseSchema } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listings.registrationState(null, request.params.id);
+    },
+  );
+
+  app.get(
+    '/anonymous-api/studio/:id/hot-topics',
+    {
+      config: { access: 'public' },
+      schema: { tags, params: IdParamsSchema, response: { 200: HotTopicsResponseSchema } },
+    },
+    async (request) => listings.hotTopics(null, request.params.id),
   );
 
   // A course's public settings: its teaching team.

@@ -17,13 +17,22 @@ import type {
   PublicCourseListResponse,
   PublicCourseStats,
 } from '@lectern/contracts/public-listings/public-listings.schemas';
-import { pageMeta } from '@lectern/contracts/common/pagination.schemas';
+import { pageMeta, type PageQuery } from '@lectern/contracts/common/pagination.schemas';
+import type {
+  CourseEstimateRepliesResponse,
+  EstimatesResponse,
+} from '@lectern/contracts/course-services/course-estimates.schemas';
+import type { RegistrationStateResponse } from '@lectern/contracts/course-services/course-registration.schemas';
+import type { HotTopicsResponseSchema } from '@lectern/contracts/discussions/discussions.schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { courseAccess } from '../courses/course-access.ts';
-import { assertCan } from '../courses/courses.policy.ts';
+import { assertCan, can } from '../courses/courses.policy.ts';
+import { courseEstimatesService } from '../course-services/course-estimates.service.ts';
+import { courseRegistrationService } from '../course-services/course-registration.service.ts';
+import { discussionsService } from '../discussions/discussions.service.ts';
 import {
   presentCatalog,
   presentClassification,
@@ -85,6 +94,21 @@ export function publicListingsService(ctx: AppContext) {
   async function readableCourse(reader: Reader, courseId: number): Promise<PublicCourseRow> {
     const row = await repo.courseCard(courseId);
     if (!row || !visibleTo(reader, row)) throw hidden();
+    return row;
+  }
+
+  /**
+   * Under `/api` a course's members also read its details and catalogue when it is not listed; anyone
+   * else is answered as for a missing course, whatever the reason.
+   */
+  async function readableByMember(actor: Actor, courseId: number): Promise<PublicCourseRow> {
+    const row = await repo.courseCard(courseId);
+    if (!row) throw hidden();
+    if (visibleTo(actor, row)) return row;
+    const access = await courseAccess(ctx.db)
+      .load(actor, courseId)
+      .catch(() => null);
+    if (!access || !can(access, 'course.read')) throw hidden();
     return row;
   }
 
@@ -255,6 +279,44 @@ export function publicListingsService(ctx: AppContext) {
     async catalog(reader: Reader, courseId: number): Promise<PublicCatalogResponse> {
       await readableCourse(reader, courseId);
       return presentCatalog(await repo.publishedActivities(courseId));
+    },
+
+    /** `GET /api/courses/{id}` as the public page reads it, for a signed-in reader (members included). */
+    async memberCourseDetail(actor: Actor, courseId: number): Promise<PublicCourseDetail> {
+      const row = await readableByMember(actor, courseId);
+      return presentPublicCourseDetail(row, await repo.modulesOf(courseId));
+    },
+
+    /** `GET /api/courses/{id}/catalog-activities`: the published catalogue, for a signed-in reader. */
+    async memberCatalog(actor: Actor, courseId: number): Promise<PublicCatalogResponse> {
+      await readableByMember(actor, courseId);
+      return presentCatalog(await repo.publishedActivities(courseId));
+    },
+
+    /**
+     * A public course's reviews and their replies, read by a visitor: nothing in them is theirs to edit.
+     * The course is checked here first, so a private one answers exactly like a missing id.
+     */
+    async estimates(reader: Reader, courseId: number, query: PageQuery): Promise<EstimatesResponse> {
+      await readableCourse(reader, courseId);
+      return courseEstimatesService(ctx).publicPage(courseId, query);
+    },
+
+    async estimateReplies(reader: Reader, courseId: number): Promise<CourseEstimateRepliesResponse> {
+      await readableCourse(reader, courseId);
+      return courseEstimatesService(ctx).publicReplies(courseId);
+    },
+
+    /** The hot topics of a public course's forums, without their authors. */
+    async hotTopics(reader: Reader, courseId: number): Promise<z.infer<typeof HotTopicsResponseSchema>> {
+      await readableCourse(reader, courseId);
+      return discussionsService(ctx).publicHotTopics(courseId);
+    },
+
+    /** Whether a visitor could join a public course once signed in (its rules, window and places). */
+    async registrationState(reader: Reader, courseId: number): Promise<RegistrationStateResponse> {
+      await readableCourse(reader, courseId);
+      return courseRegistrationService(ctx).state(null, courseId);
     },
 
     async publicSettings(actor: Actor, courseId: number): Promise<CoursePublicSettings> {

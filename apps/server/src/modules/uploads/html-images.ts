@@ -20,6 +20,8 @@ export type HtmlImagesParent = { type: string; id: number };
 export type SyncHtmlImagesOptions = {
   /** The request field a refused picture is reported on (e.g. `content`, `data.description`). */
   field: string;
+  /** Pictures the parent shows outside its markup, by upload id (a Dingtalk live's cover). */
+  pictureIds?: readonly number[];
   /**
    * Other parents whose pictures this text may carry over without owning them: a new hand-in version
    * keeps the pictures of the submitter's earlier versions (a group member's, or a marker's hand-in on
@@ -43,7 +45,7 @@ export async function syncHtmlImages(
   html: readonly (string | null | undefined)[],
   options: SyncHtmlImagesOptions,
 ): Promise<void> {
-  const wanted = [...new Set(html.flatMap((h) => uploadIdsInHtml(h)))];
+  const wanted = [...new Set([...html.flatMap((h) => uploadIdsInHtml(h)), ...(options.pictureIds ?? [])])];
   const existing = await tx
     .select({ id: uploadReferences.id, uploadId: uploadReferences.uploadId })
     .from(uploadReferences)

@@ -21,7 +21,8 @@ import { discussionUploadAccess } from '../discussions/discussion-upload-access.
 import { markedAttachmentAccess } from '../exams/marked-attachment-access.ts';
 import { subjectImageAccess } from '../exams/subject-image-access.ts';
 import { homeworkUploadAccess } from '../homework/homework-upload-access.ts';
-import { canDownloadAttachment, canManageUpload } from './uploads.policy.ts';
+import { downloadPrintRepository } from '../course-services/download-print-permissions.repository.ts';
+import { canDownloadAttachment, canManageUpload, underCourseRule } from './uploads.policy.ts';
 import { uploadsRepository, type ReferenceRow, type UploadRow } from './uploads.repository.ts';
 
 export type DownloadVerdict = 'allowed' | 'forbidden' | 'hidden';
@@ -53,6 +54,7 @@ export function uploadAccess(db: Database) {
   const homework = homeworkUploadAccess(db);
   const announcements = announcementUploadAccess(db);
   const discussions = discussionUploadAccess(db);
+  const downloadRules = downloadPrintRepository(db);
 
   /** The references of these uploads the caller can reach: their activity visible, or their marked file readable. */
   async function reachable(actor: Actor, uploadIds: readonly number[], tx: Executor) {
@@ -187,13 +189,19 @@ export function uploadAccess(db: Database) {
       if (upload.orgId !== actor.orgId) return 'hidden';
       if (canManageUpload(actor, upload)) return 'allowed';
       const { references, visible, readable } = await reachable(actor, [upload.id], tx);
+      const forbidding = await downloadRules.forbiddingStudents(
+        [...visible.values()].map((parent) => parent.access.courseId),
+        'download',
+        tx,
+      );
       let seen = false;
       for (const reference of references) {
         if (isReadableThrough(reference, readable)) return 'allowed';
         const parent = reference.parentType === ACTIVITY_PARENT ? visible.get(reference.parentId) : undefined;
         if (!parent) continue;
         seen = true;
-        if (canDownloadAttachment(actor, parent.access, reference, upload)) return 'allowed';
+        const ruled = underCourseRule(reference, forbidding.has(parent.access.courseId));
+        if (canDownloadAttachment(actor, parent.access, ruled, upload)) return 'allowed';
       }
       return seen ? 'forbidden' : 'hidden';
     },

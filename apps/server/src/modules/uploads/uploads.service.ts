@@ -35,7 +35,8 @@ import { parseByteRange } from './http-range.ts';
 import { enqueueOfficePreview } from './office-preview.job.ts';
 import { uploadAccess } from './upload-access.ts';
 import { uploadPreviews } from './upload-previews.ts';
-import { canDownloadAttachment, canManageUpload } from './uploads.policy.ts';
+import { downloadPrintRepository } from '../course-services/download-print-permissions.repository.ts';
+import { canDownloadAttachment, canManageUpload, underCourseRule } from './uploads.policy.ts';
 import { presentReference, presentUpload, presentUploadRef } from './uploads.presenter.ts';
 import { uploadsRepository, type NewUpload, type UploadRow } from './uploads.repository.ts';
 
@@ -55,6 +56,10 @@ export function uploadsService(ctx: AppContext) {
   const repo = uploadsRepository(ctx.db);
   const access = uploadAccess(ctx.db);
   const activities = activityAccess(ctx.db);
+  const downloadRules = downloadPrintRepository(ctx.db);
+  /** Whether the course's students are kept from downloading its attachments. */
+  const forbidsStudents = async (courseId: number) =>
+    (await downloadRules.forbiddingStudents([courseId], 'download')).has(courseId);
   const previews = uploadPreviews(ctx);
   const limit = ctx.config.uploadMaxBytes;
   const tooLarge = () =>
@@ -366,8 +371,11 @@ export function uploadsService(ctx: AppContext) {
       // Viewing in the page (a video, a PDF) is part of seeing the activity; allow_download only governs
       // taking a copy away (spec 001 section 6: download if uploader or allow_download).
       const viewingInline = request.inline && canDisplayInline(upload.mimeType);
-      if (!viewingInline && !canDownloadAttachment(actor, parent.access, reference, upload)) {
-        throw forbidden('uploads.downloadNotAllowed');
+      if (!viewingInline) {
+        const ruled = underCourseRule(reference, await forbidsStudents(parent.access.courseId));
+        if (!canDownloadAttachment(actor, parent.access, ruled, upload)) {
+          throw forbidden('uploads.downloadNotAllowed');
+        }
       }
       return serve(upload, request);
     },
@@ -404,9 +412,15 @@ export function uploadsService(ctx: AppContext) {
     async referencesOfActivity(actor: Actor, activityId: number): Promise<UploadReferencesResponse> {
       const { activity, access: courseAccess } = await activities.loadVisible(actor, activityId);
       const rows = await repo.listReferences(ACTIVITY_PARENT, [activity.id]);
+      const courseForbids = await forbidsStudents(courseAccess.courseId);
       const references = rows.map(({ reference, upload }) => ({
         ...presentReference(reference, upload, {
-          canDownload: canDownloadAttachment(actor, courseAccess, reference, upload),
+          canDownload: canDownloadAttachment(
+            actor,
+            courseAccess,
+            underCourseRule(reference, courseForbids),
+            upload,
+          ),
         }),
         upload: presentUploadRef(upload),
       }));

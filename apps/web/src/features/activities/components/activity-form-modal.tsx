@@ -19,6 +19,7 @@ import {
   homeworkSettingsFormValues,
 } from '../../homework/public/homework-settings-form.ts';
 import { UploadField } from '../../uploads/public/upload-field.tsx';
+import { useMeetingFormModal } from '../../meetings/public/use-meeting-form-modal.tsx';
 import { VOTE_FIELD_ALIASES, voteSettingsFormValues } from '../../votes/public/vote-settings-form.ts';
 import { useCreateActivity } from '../api/create-activity.ts';
 import { useUpdateActivity } from '../api/update-activity.ts';
@@ -102,6 +103,19 @@ export function ActivityFormModal({
   const moduleId = Form.useWatch('module_id', form);
   const type = Form.useWatch('type', form);
   const published = Form.useWatch('published', form) as boolean | undefined;
+  const meetingForm = useMeetingFormModal({
+    type: activity?.type ?? type,
+    open,
+    course,
+    activity,
+    draft: () => form.getFieldsValue(true),
+    completionInput: (kind) => <CompletionCriteriaInput activityType={kind} courseId={course.id} />,
+    create: (body) => createActivity.mutateAsync({ courseId: course.id, body }),
+    update: (id, body) => updateActivity.mutateAsync({ id, body }),
+    onClose,
+    afterClose,
+    onSaved,
+  });
   const syllabuses = [...(modules.find((m) => m.id === moduleId)?.syllabuses ?? [])].sort(
     (a, b) => a.sort - b.sort || a.id - b.id,
   );
@@ -121,6 +135,7 @@ export function ActivityFormModal({
         vote: voteSettingsFormValues(),
       };
 
+  if (meetingForm) return meetingForm;
   const typeOptions: string[] = [...CREATABLE_ACTIVITY_TYPES];
   if (activity && !typeOptions.includes(activity.type)) typeOptions.push(activity.type);
 

@@ -2,7 +2,7 @@ import { CheckCircleFilled, CheckCircleOutlined } from '@ant-design/icons';
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import { activityRowKey } from '@lectern/contracts/activities/activity-types';
 import { Flex, Space, theme } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DeferredTooltip } from '../../../shared/components/deferred-tooltip.tsx';
@@ -17,6 +17,8 @@ export interface ActivityListItemProps {
   variant: ActivityListItemVariant;
   onEdit: (activity: Activity) => void;
   onDelete: (activity: Activity) => void;
+  /** Beside the title: the sub-course label of a combined course's activity (instructor view). */
+  label?: ReactNode;
 }
 
 const ActivityActions = lazy(async () => ({
@@ -97,6 +99,7 @@ export function ActivityListItem(props: ActivityListItemProps) {
           <Link to={activityPath(activity)}>{activity.title}</Link>
           <ActivityStatusTag status={activity.status} />
           <UnpublishedTag activity={activity} />
+          {props.label}
         </Space>
         <span style={{ color: token.colorTextDescription, fontSize: token.fontSizeSM }}>
           {activityTimeText(t, activity)}

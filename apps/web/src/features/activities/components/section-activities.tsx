@@ -1,8 +1,11 @@
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
+import { COMBINED_COURSE_TYPE } from '@lectern/contracts/course-combining/course-combining.rules';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
+import { isTeaching } from '@lectern/contracts/courses/course-roles';
 import { theme } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubCourseLabel } from '../../course-combining/public/sub-course-label.tsx';
 import type { CourseSection } from '../../courses/public/course-outline.tsx';
 import { ActivityListItem } from './activity-list-item.tsx';
 
@@ -38,6 +41,8 @@ export function SectionActivities({ course, section, activities }: SectionActivi
 
   const own = activitiesOfSection(activities, section);
   const variant = section.syllabusId === null ? 'icons' : 'syllabus';
+  // Spec 001: a combined course's activities show their sub-courses, in the instructor view only.
+  const labelled = course.course_type === COMBINED_COURSE_TYPE && isTeaching(course.current_user_roles);
 
   const open = (next: Dialog) => {
     setDialog(next);
@@ -71,6 +76,13 @@ export function SectionActivities({ course, section, activities }: SectionActivi
                 variant={variant}
                 onEdit={(target) => open({ kind: 'edit', activity: target })}
                 onDelete={(target) => open({ kind: 'delete', activity: target })}
+                label={
+                  labelled ? (
+                    <Suspense fallback={null}>
+                      <SubCourseLabel courseId={course.id} activityId={activity.id} teaching />
+                    </Suspense>
+                  ) : null
+                }
               />
             </li>
           ))}

@@ -86,6 +86,25 @@ describe('ActivityPage', () => {
     expect(sentRequests(fetchMock).every((call) => call.method === 'GET')).toBe(true);
   });
 
+  it('offers no edit once a trial teaching has started, and edit before', async () => {
+    const trial = (start: number) =>
+      makeActivity({
+        type: 'trial_teaching',
+        start_time: new Date(Date.now() + start).toISOString(),
+        end_time: new Date(Date.now() + start + 3_600_000).toISOString(),
+        data: { teachingModel: 'offline', location: 'Room 101', memberCount: 3 },
+      });
+    mockApi({ 'GET /api/activities/101': () => jsonResponse(trial(-60_000)) });
+    const started = renderPage(makeCourseWithWeeks());
+    expect(await screen.findByRole('button', { name: 'Delete' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    started.unmount();
+
+    mockApi({ 'GET /api/activities/101': () => jsonResponse(trial(3_600_000)) });
+    renderPage(makeCourseWithWeeks());
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
+  });
+
   it('offers a way back to the course when the activity does not exist', async () => {
     const fetchMock = mockApi({
       'GET /api/activities/101': () =>

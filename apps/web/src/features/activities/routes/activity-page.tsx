@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
+import { trialTeachingEditable } from '@lectern/contracts/meetings/meeting-rules';
 import { Button, Card, Descriptions, Flex, Result, Space, Typography, type DescriptionsProps } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +56,8 @@ function ActivityDetail({ activity, course }: { activity: Activity; course: Cour
   const { t } = useTranslation('activities');
   const navigate = useNavigate();
   const [dialog, setDialog] = useState<Dialog | null>(null);
+  // When the page was opened: a trial teaching that starts while it is open is refused by the server.
+  const [openedAt] = useState(() => Date.now());
   const [dialogOpen, setDialogOpen] = useState(false);
 
   const open = (next: Dialog) => {
@@ -100,9 +103,12 @@ function ActivityDetail({ activity, course }: { activity: Activity; course: Cour
             </Flex>
             {activity.can_edit ? (
               <Space>
-                <Button icon={<EditOutlined aria-hidden />} onClick={() => open('edit')}>
-                  {t('list.edit')}
-                </Button>
+                {/* A trial teaching that has started is never edited again (the server refuses it). */}
+                {activity.type !== 'trial_teaching' || trialTeachingEditable(activity, openedAt) ? (
+                  <Button icon={<EditOutlined aria-hidden />} onClick={() => open('edit')}>
+                    {t('list.edit')}
+                  </Button>
+                ) : null}
                 <Button danger icon={<DeleteOutlined aria-hidden />} onClick={() => open('delete')}>
                   {t('list.delete')}
                 </Button>

@@ -1,7 +1,17 @@
 import type { CalendarEvent } from '@lectern/contracts/calendar/calendar.schemas';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setDisplayTimeZone } from '../../../shared/components/date-time.ts';
-import { addMonths, entriesByDay, gridRange, kindLabelOf, monthKeyOf, monthWeeks } from './calendar-model.ts';
+import {
+  addDays,
+  addMonths,
+  entriesByDay,
+  gridRange,
+  isDateKey,
+  kindLabelOf,
+  monthKeyOf,
+  monthWeeks,
+  weekOf,
+} from './calendar-model.ts';
 
 const event = (overrides: Partial<CalendarEvent>): CalendarEvent => ({
   kind: 'start',
@@ -70,5 +80,29 @@ describe('calendar model', () => {
     expect(kindLabelOf('meeting', 'start')).toBe('start');
     expect(kindLabelOf('homework', 'late_end')).toBe('late_end');
     expect(kindLabelOf('exam', 'window')).toBeNull();
+  });
+
+  it('finds the whole week holding a day, across months and years, for either first weekday', () => {
+    // 1 January 2027 is a Friday.
+    expect(weekOf('2027-01-01', 1)).toEqual([
+      '2026-12-28',
+      '2026-12-29',
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-02',
+      '2027-01-03',
+    ]);
+    expect(weekOf('2027-01-01', 0)[0]).toBe('2026-12-27');
+    expect(weekOf('2027-03-14', 1)[0]).toBe('2027-03-08');
+    expect(weekOf('2027-03-14', 0)[0]).toBe('2027-03-14');
+    expect(addDays('2027-02-26', 7)).toBe('2027-03-05');
+  });
+
+  it('accepts only real dates as a week in the address', () => {
+    expect(isDateKey('2027-03-14')).toBe(true);
+    expect(isDateKey('2027-04-31')).toBe(false);
+    expect(isDateKey('2027-3-14')).toBe(false);
+    expect(isDateKey(null)).toBe(false);
   });
 });

@@ -115,3 +115,21 @@ export function kindLabelOf(category: EventCategory, kind: DayEntry['kind']): Ki
   if (category === 'exam' || category === 'classroom_exam') return kind === 'start' ? 'opens' : 'closes';
   return kind;
 }
+
+const DATE_KEY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/** A calendar date as `YYYY-MM-DD` that exists (no 31 April). */
+export function isDateKey(value: string | null | undefined): value is string {
+  return typeof value === 'string' && DATE_KEY.test(value) && dayjs(value).format('YYYY-MM-DD') === value;
+}
+
+/** The seven dates of the week holding `day`, starting on `weekStart` (0 Sunday, 1 Monday). */
+export function weekOf(day: string, weekStart: 0 | 1): string[] {
+  const date = dayjs(day);
+  const first = date.subtract((date.day() - weekStart + 7) % 7, 'day');
+  return Array.from({ length: 7 }, (_, i) => first.add(i, 'day').format('YYYY-MM-DD'));
+}
+
+export function addDays(day: string, delta: number): string {
+  return dayjs(day).add(delta, 'day').format('YYYY-MM-DD');
+}

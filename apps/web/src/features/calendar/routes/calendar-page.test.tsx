@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setDisplayTimeZone } from '../../../shared/components/date-time.ts';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { jsonResponse, mockApi, sentRequests } from '../../../test/fetch-mock.ts';
+import { jsonResponse, mockApi, sentRequests, type ApiRoutes } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { CalendarPage } from './calendar-page.tsx';
 
@@ -52,10 +52,11 @@ const EVENTS: CalendarEvent[] = [
   makeEvent({ activity_id: 9, title: 'Unpublished lab', published: false, time: '2027-03-20T02:00:00.000Z' }),
 ];
 
-function renderPage(path = '/user/calendar?month=2027-03&view=month') {
+function renderPage(path = '/user/calendar?month=2027-03&view=month', routes: ApiRoutes = {}) {
   const fetchMock = mockApi({
     'GET /api/calendar/events': (_body, url) =>
       jsonResponse({ events: url.searchParams.get('start')?.startsWith('2027-02') ? EVENTS : [] }),
+    ...routes,
   });
   const view = renderRoutes(
     [
@@ -150,5 +151,85 @@ describe('CalendarPage', () => {
     expect(screen.getAllByRole('columnheader')[0]?.textContent).toBe('Su');
     expect(screen.getByText('Times in Asia/Shanghai.')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('link', { name: /Midterm/ })).toBeTruthy());
+  });
+
+  it('shows one week of the user’s zone and pages by weeks, keeping the month in step', async () => {
+    const user = userEvent.setup();
+    const { fetchMock, router } = renderPage('/user/calendar?month=2027-03&view=week&week=2027-03-10', {
+      // The server answers what falls in the range asked.
+      'GET /api/calendar/events': (_body, url) => {
+        const [start, end] = ['start', 'end'].map((k) => Date.parse(url.searchParams.get(k) ?? ''));
+        return jsonResponse({
+          events: EVENTS.filter((e) => Date.parse(e.time) >= start! && Date.parse(e.time) < end!),
+        });
+      },
+    });
+    // A Chinese week starts on Monday: 8 to 14 March, asked for as UTC instants of Shanghai midnights.
+    const table = await screen.findByRole('table', { name: '2027年3月8日 – 2027年3月14日' });
+    const url = new URL(sentRequests(fetchMock)[0]?.url ?? '', 'http://localhost');
+    expect(url.searchParams.get('start')).toBe('2027-03-07T16:00:00.000Z');
+    expect(url.searchParams.get('end')).toBe('2027-03-14T16:00:00.000Z');
+    expect(within(table).getAllByRole('row')).toHaveLength(2);
+    expect(await within(table).findByRole('link', { name: /17:59 截止 Essay/ })).toBeTruthy();
+    // The midterm is on the 15th in Shanghai, though the 14th in UTC: next week, not this one.
+    expect(within(table).queryByRole('link', { name: /Midterm/ })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: '下一周' }));
+    const next = await screen.findByRole('table', { name: '2027年3月15日 – 2027年3月21日' });
+    expect(router.state.location.search).toBe('?month=2027-03&view=week&week=2027-03-15');
+    expect(sentRequests(fetchMock).length).toBeGreaterThan(1);
+    await user.click(screen.getByRole('button', { name: '下一周' }));
+    await user.click(screen.getByRole('button', { name: '下一周' }));
+    expect(router.state.location.search).toBe('?month=2027-03&view=week&week=2027-03-29');
+    await user.click(screen.getByRole('button', { name: '下一周' }));
+    expect(router.state.location.search).toBe('?month=2027-04&view=week&week=2027-04-05');
+    expect(next).toBeTruthy();
+  });
+
+  it('makes, copies, remakes and turns off the iCalendar feed link', async () => {
+    await i18n.changeLanguage('en-US');
+    const user = userEvent.setup();
+    let made = 0;
+    const { fetchMock } = renderPage('/user/calendar?month=2027-03&view=month', {
+      'GET /api/calendar/feed': () => jsonResponse({ active: false, created_at: null }),
+      'POST /api/calendar/feed': () => {
+        made += 1;
+        return jsonResponse({
+          active: true,
+          created_at: '2027-03-01T00:00:00.000Z',
+          path: `/api/calendar/feed/${String(made).repeat(43)}.ics`,
+        });
+      },
+      'DELETE /api/calendar/feed': () => jsonResponse({ ok: true }),
+    });
+    await user.click(await screen.findByRole('button', { name: /Subscribe/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Calendar feed' });
+    expect(await within(dialog).findByText('You have no feed link.')).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Make feed link' }));
+    const link = await within(dialog).findByRole('textbox', { name: 'Your feed link' });
+    expect((link as HTMLInputElement).value).toBe(
+      `${window.location.origin}/api/calendar/feed/${'1'.repeat(43)}.ics`,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Copy' }));
+    expect(await navigator.clipboard.readText()).toBe((link as HTMLInputElement).value);
+
+    // A new link needs confirming, since the old one stops working.
+    await user.click(within(dialog).getByRole('button', { name: 'Make a new link' }));
+    await user.click((await screen.findAllByRole('button', { name: 'OK' })).at(-1)!);
+    await waitFor(() =>
+      expect(
+        (within(dialog).getByRole('textbox', { name: 'Your feed link' }) as HTMLInputElement).value,
+      ).toContain('2'.repeat(43)),
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off feed' }));
+    await user.click((await screen.findAllByRole('button', { name: 'OK' })).at(-1)!);
+    expect(await within(dialog).findByText('You have no feed link.')).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox')).toBeNull();
+    const writes = sentRequests(fetchMock).filter(
+      (r) => r.url.includes('/api/calendar/feed') && r.method !== 'GET',
+    );
+    expect(writes.map((r) => r.method)).toEqual(['POST', 'POST', 'DELETE']);
   });
 });

@@ -2,3 +2,8 @@ export const teachingCalendarKey = (courseId: number) =>
   ['course-services', 'teaching-calendars', courseId] as const;
 export const teachingWeeksKey = (orgId: number) => ['course-services', 'teaching-weeks', orgId] as const;
 export const courseEstimatesKey = (courseId: number) => ['course-services', 'estimates', courseId] as const;
+/** Registration state as the caller sees it: signed in (`member`) or as a visitor (`visitor`). */
+export const registrationStateKey = (courseId: number, as: 'member' | 'visitor') =>
+  ['course-services', 'registration-state', courseId, as] as const;
+export const downloadPrintKey = (courseId: number, type: 'download' | 'print') =>
+  ['course-services', 'download-print', courseId, type] as const;

@@ -101,6 +101,22 @@ describe('CourseLayout', () => {
     expect(assistantSections.queryByRole('link', { name: 'Recycle bin' })).toBeNull();
   });
 
+  it('links the public listing for those who manage the course only', async () => {
+    serveCourse(makeCourse());
+    const { unmount } = renderLayout();
+    const sections = within(await screen.findByRole('navigation', { name: 'Course sections' }));
+    expect(sections.getByRole('link', { name: 'Public listing' }).getAttribute('href')).toBe(
+      '/course/42/public-listing',
+    );
+    unmount();
+
+    serveCourse(makeCourse({ can_manage: false, current_user_roles: ['student'] }));
+    renderLayout();
+    const studentSections = within(await screen.findByRole('navigation', { name: 'Course sections' }));
+    expect(studentSections.getByRole('link', { name: 'Members' })).toBeTruthy();
+    expect(studentSections.queryByRole('link', { name: 'Public listing' })).toBeNull();
+  });
+
   it('lets a manager of the teaching team view the course as a student', async () => {
     const user = userEvent.setup();
     const fetchMock = serveCourse(makeCourse());

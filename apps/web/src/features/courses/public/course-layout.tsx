@@ -35,6 +35,7 @@ type CourseTab =
   | 'grades'
   | 'teaching-calendar'
   | 'reviews'
+  | 'public-listing'
   | 'recycle-bin';
 
 /** Announcements, members, groups and grades have their own pages; everything else under the course (activities too) is content. */
@@ -48,6 +49,7 @@ function tabOf(pathname: string, courseId: number): CourseTab {
   if (rest === 'grades' || rest.startsWith('grades/')) return 'grades';
   if (rest === 'teaching-calendar') return 'teaching-calendar';
   if (rest === 'reviews') return 'reviews';
+  if (rest === 'public-listing') return 'public-listing';
   if (rest === 'recycle-bin') return 'recycle-bin';
   return 'content';
 }
@@ -63,8 +65,6 @@ const SECTIONS: readonly CourseTab[] = [
   'teaching-calendar',
   'reviews',
 ];
-/** Only those who may restore or delete for good see the recycle bin (decision 0015). */
-const INSTRUCTOR_SECTIONS: readonly CourseTab[] = [...SECTIONS, 'recycle-bin'];
 
 /**
  * The course's sections as what they are, links between pages (the current one marked), not a tab list:
@@ -390,7 +390,17 @@ function CourseHeader({ course }: { course: Course }) {
           ))}
         </dl>
       ) : null}
-      <CourseSections base={base} current={tab} sections={seesRecycleBin ? INSTRUCTOR_SECTIONS : SECTIONS} />
+      <CourseSections
+        base={base}
+        current={tab}
+        sections={[
+          ...SECTIONS,
+          // The portal listing and file permissions are the teaching team's (issue 18).
+          ...(course.can_manage && !course.simulating ? (['public-listing'] as const) : []),
+          // Only those who may restore or delete for good see the recycle bin (decision 0015).
+          ...(seesRecycleBin ? (['recycle-bin'] as const) : []),
+        ]}
+      />
       {formMounted ? (
         <Suspense fallback={null}>
           <CourseFormModal

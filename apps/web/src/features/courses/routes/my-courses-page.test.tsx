@@ -224,4 +224,21 @@ describe('MyCoursesPage', () => {
     expect(await screen.findByText('Restored.')).toBeTruthy();
     expect(sentBodies(fetchMock, 'POST /api/recycle-bin/70/restore')).toHaveLength(1);
   });
+
+  it('lists a combined course a student reaches through a sub-course, among their learning', async () => {
+    // The server answers it as the student's course (issue 18); the page shows it like any other.
+    const combined = makeSummary({
+      id: 30,
+      display_name: 'Optics (combined)',
+      course_code: null,
+      course_type: 10,
+      students_count: 60,
+    });
+    setup(makeViewer(), { 'POST /api/my-courses': () => jsonResponse(page([learning, combined])) });
+
+    const link = await screen.findByRole('link', { name: 'Optics (combined)' });
+    expect(link.getAttribute('href')).toBe('/course/30');
+    const card = screen.getByRole('article', { name: 'Optics (combined)' });
+    expect(within(card).getByText('Student')).toBeTruthy();
+  });
 });

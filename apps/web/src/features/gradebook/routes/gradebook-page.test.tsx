@@ -184,6 +184,27 @@ describe('GradebookPage for a student', () => {
     ],
   };
 
+  it('shows a SCORM courseware score as a percentage card, labelled by its type', async () => {
+    renderPage(makeCourse({ can_manage: false, current_user_roles: ['student'] }), {
+      [GRADEBOOK]: () =>
+        jsonResponse({
+          view: 'own',
+          items: [makeItem({ id: 5, title: 'Safety SCO', type: 'h5_courseware', max_score: 100 })],
+          rows: [
+            {
+              student: { id: 11, name: 'Alice', user_no: 'S1' },
+              scores: [{ activity_id: 5, score: 90 }],
+              total: 90,
+            },
+          ],
+        } satisfies GradebookResponse),
+    });
+    const list = await screen.findByRole('list', { name: 'Grades' });
+    const [card] = within(list).getAllByRole('listitem');
+    expect(within(card as HTMLElement).getByText('SCORM courseware')).toBeTruthy();
+    expect(within(card as HTMLElement).getByText('90 / 100')).toBeTruthy();
+  });
+
   it('lists their released grades as cards with their total, no table', async () => {
     renderPage(makeCourse({ can_manage: false, current_user_roles: ['student'] }), {
       [GRADEBOOK]: () => jsonResponse(own),

@@ -1,7 +1,10 @@
 import { DownloadOutlined } from '@ant-design/icons';
+import { COMBINED_COURSE_TYPE } from '@lectern/contracts/course-combining/course-combining.rules';
 import { Button, Flex, Space, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageState } from '../../../shared/components/page-state.tsx';
+import { SubCourseFilter } from '../../course-combining/public/sub-course-filter.tsx';
 import { useCurrentCourse } from '../../courses/public/use-current-course.ts';
 import { gradebookExportUrl } from '../api/export-gradebook.ts';
 import { useGradebook } from '../api/get-gradebook.ts';
@@ -15,7 +18,9 @@ import { MyGrades } from '../components/my-grades.tsx';
 export function GradebookPage() {
   const { t } = useTranslation('gradebook');
   const course = useCurrentCourse();
-  const gradebook = useGradebook(course.id);
+  // A combined course's team may split the table by sub-course.
+  const [subCourseId, setSubCourseId] = useState<number | null>(null);
+  const gradebook = useGradebook(course.id, subCourseId);
   const teaching = gradebook.data?.view === 'all';
 
   return (
@@ -26,10 +31,19 @@ export function GradebookPage() {
         </Typography.Title>
         {teaching ? (
           <Space wrap>
-            <Button icon={<DownloadOutlined aria-hidden />} href={gradebookExportUrl(course.id, 'csv')}>
+            {course.course_type === COMBINED_COURSE_TYPE ? (
+              <SubCourseFilter courseId={course.id} value={subCourseId} onChange={setSubCourseId} />
+            ) : null}
+            <Button
+              icon={<DownloadOutlined aria-hidden />}
+              href={gradebookExportUrl(course.id, 'csv', subCourseId)}
+            >
               {t('export.csv')}
             </Button>
-            <Button icon={<DownloadOutlined aria-hidden />} href={gradebookExportUrl(course.id, 'xlsx')}>
+            <Button
+              icon={<DownloadOutlined aria-hidden />}
+              href={gradebookExportUrl(course.id, 'xlsx', subCourseId)}
+            >
               {t('export.xlsx')}
             </Button>
           </Space>

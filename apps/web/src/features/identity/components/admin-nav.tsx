@@ -9,6 +9,7 @@ const PAGES = [
   { key: 'terms', path: '/admin/academic-years' },
   { key: 'announcements', path: '/admin/announcements' },
   { key: 'ai', path: '/admin/ai' },
+  { key: 'publicListings', path: '/admin/public-listings' },
 ] as const;
 
 /** Links between the administration pages, above each of them. */
@@ -18,8 +19,12 @@ export function AdminNav() {
   const current = PAGES.find((page) => pathname.startsWith(page.path));
   return (
     <nav aria-label={t('adminNav.label')}>
+      {/* Every link stays in view, wrapping onto a second row on a narrow screen: antd's overflow menu
+          would hide the last ones behind "…" while their links stayed reachable by Tab (aria-hidden-focus). */}
       <Menu
         mode="horizontal"
+        disabledOverflow
+        style={{ flexWrap: 'wrap' }}
         selectedKeys={current ? [current.key] : []}
         items={PAGES.map((page) => ({
           key: page.key,

@@ -23,6 +23,13 @@ export function useLectureLive(id: number) {
   return useQuery({
     queryKey: lectureLiveDetailKey(id),
     queryFn: ({ signal }) => getLectureLive(id, signal),
-    refetchInterval: (query) => (query.state.data && CHANGING.has(query.state.data.status) ? 15_000 : false),
+    refetchInterval: (query) => {
+      const live = query.state.data;
+      if (!live || !CHANGING.has(live.status)) return false;
+      // Live, but the first segment is still being written: the player appears within seconds.
+      return live.status === 'live_in_progress' && live.streams.length === 0 && live.view_live
+        ? 3_000
+        : 15_000;
+    },
   });
 }

@@ -1,6 +1,9 @@
 import { PLAYER_VISIT_INTERVAL_SECONDS } from '@lectern/contracts/lecture-live/lecture-live-status';
 import { useEffect, useRef } from 'react';
 
+/** How long a live player waits before asking again for a playlist it could not load. */
+const LIVE_RETRY_MS = 2000;
+
 type Props = {
   src: string;
   live: boolean;
@@ -11,8 +14,8 @@ type Props = {
 };
 
 /**
- * A <video> fed by HLS: natively where the browser plays HLS, otherwise through hls.js, which is fetched
- * only when a player is drawn (it is large, and most pages never play a live).
+ * A <video> fed by HLS: through hls.js where the browser has Media Source Extensions, natively otherwise
+ * (iPhones); hls.js is fetched only when a player is drawn (it is large, and most pages never play a live).
  */
 export function HlsPlayer({ src, live, volume, label, onPlayingBeat }: Props) {
   const ref = useRef<HTMLVideoElement>(null);
@@ -27,21 +30,55 @@ export function HlsPlayer({ src, live, volume, label, onPlayingBeat }: Props) {
     video.volume = volume;
     let cancelled = false;
     let destroy: (() => void) | undefined;
-    if (video.canPlayType('application/vnd.apple.mpegurl') !== '') {
-      video.src = src;
-    } else {
-      void import('hls.js').then(({ default: Hls }) => {
-        if (cancelled) return;
-        if (!Hls.isSupported()) {
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    // Native HLS (Safari on iPhones, which has no Media Source Extensions): a live playlist that failed
+    // to load is asked for again.
+    const playNatively = () => {
+      const onError = () => {
+        if (!live) return;
+        clearTimeout(retry);
+        retry = setTimeout(() => {
           video.src = src;
-          return;
+          video.load();
+        }, LIVE_RETRY_MS);
+      };
+      video.addEventListener('error', onError);
+      video.src = src;
+      destroy = () => {
+        clearTimeout(retry);
+        video.removeEventListener('error', onError);
+      };
+    };
+    // hls.js wherever Media Source Extensions exist, as hls.js advises: the same player and retries in
+    // every desktop browser, rather than each browser's own HLS (Chromium's is new and has failed to
+    // parse live segments that hls.js plays).
+    void import('hls.js').then(({ default: Hls }) => {
+      if (cancelled) return;
+      if (!Hls.isSupported()) {
+        if (video.canPlayType('application/vnd.apple.mpegurl') !== '') playNatively();
+        else video.src = src;
+        return;
+      }
+      const hls = new Hls({ liveDurationInfinity: live });
+      // The live turns on when the encoder's key is accepted, a segment (2 s) before ffmpeg writes the
+      // first playlist: a viewer who opens the page then may get a 404, which hls.js never retries. Load
+      // again until the playlist is there; a media hiccup is recovered in place.
+      hls.on(Hls.Events.ERROR, (_event, data) => {
+        if (!data.fatal) return;
+        if (data.type === Hls.ErrorTypes.MEDIA_ERROR) {
+          hls.recoverMediaError();
+        } else if (data.type === Hls.ErrorTypes.NETWORK_ERROR && live) {
+          clearTimeout(retry);
+          retry = setTimeout(() => hls.loadSource(src), LIVE_RETRY_MS);
         }
-        const hls = new Hls({ liveDurationInfinity: live });
-        hls.loadSource(src);
-        hls.attachMedia(video);
-        destroy = () => hls.destroy();
       });
-    }
+      hls.loadSource(src);
+      hls.attachMedia(video);
+      destroy = () => {
+        clearTimeout(retry);
+        hls.destroy();
+      };
+    });
     return () => {
       cancelled = true;
       destroy?.();

@@ -11,6 +11,7 @@ import { HlsPlayer } from '../components/hls-player.tsx';
 import { IngestPanel } from '../components/ingest-panel.tsx';
 import { LiveAttributes } from '../components/live-attributes.tsx';
 import { LiveStatusBox } from '../components/live-status-box.tsx';
+import { ViewingStatsPanel } from '../components/viewing-stats-panel.tsx';
 
 function Forbidden({ what }: { what: 'live' | 'record' }) {
   const { t } = useTranslation('lecture-live');
@@ -68,6 +69,7 @@ function LectureLiveView({ live }: { live: LectureLiveDetail }) {
       <LiveStatusBox live={live} />
       <LiveAttributes live={live} />
       {live.can_manage ? <IngestPanel live={live} /> : null}
+      {live.can_manage ? <ViewingStatsPanel live={live} /> : null}
     </Flex>
   );
 }

@@ -6,7 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { RenderedHtml } from '../../../shared/components/rendered-html.tsx';
 import { formatDateTime } from '../../../shared/components/date-time.ts';
 import { useMeetingState } from '../api/get-meeting-state.ts';
+import { ActivityResourcesList } from '../../activity-resources/public/activity-resources-list.tsx';
 import { MeetingStatusPanel } from '../components/meeting-status-panel.tsx';
+import { TrialTeachingBody } from '../components/trial-teaching-body.tsx';
 import { WatchStatsModal } from '../components/watch-stats-modal.tsx';
 
 const AUDIT_COLORS = { 1: 'processing', 2: 'success', 3: 'error' } as const;
@@ -43,6 +45,7 @@ export function MeetingActivityBody({ activity }: { activity: Activity }) {
   const [openedAt] = useState(() => Date.now());
   const data = activity.data;
   const description = text(data, 'description');
+  if (activity.type === 'trial_teaching') return <TrialTeachingBody activity={activity} state={state.data} />;
 
   const items: NonNullable<DescriptionsProps['items']> = [];
   if (state.data?.host) {
@@ -63,19 +66,6 @@ export function MeetingActivityBody({ activity }: { activity: Activity }) {
       label: t('detail.duration'),
       children: t('detail.minutes', { count: data.duration }),
     });
-  }
-  if (activity.type === 'trial_teaching') {
-    const online = data.teaching_model !== 'offline';
-    items.push({
-      key: 'mode',
-      label: t('detail.teachingMode'),
-      children: online ? t('detail.online') : t('detail.offline'),
-    });
-    if (typeof data.member_count === 'number') {
-      items.push({ key: 'members', label: t('detail.memberCount'), children: data.member_count });
-    }
-    const location = text(data, 'location');
-    if (!online && location) items.push({ key: 'location', label: t('detail.location'), children: location });
   }
   const code = text(data, 'meeting_code');
   if (code) {
@@ -107,13 +97,13 @@ export function MeetingActivityBody({ activity }: { activity: Activity }) {
         <Alert
           type="info"
           showIcon
-          message={t(
+          title={t(
             `lessonReplay.${lessonReplayPhase({ lesson_start_time: text(data, 'lesson_start_time') ?? null, lesson_end_time: text(data, 'lesson_end_time') ?? null }, openedAt)}`,
           )}
         />
       ) : null}
       {state.isPending ? <Spin /> : null}
-      {state.isError ? <Alert type="error" showIcon message={state.error.message} /> : null}
+      {state.isError ? <Alert type="error" showIcon title={state.error.message} /> : null}
       {state.data ? <MeetingStatusPanel activity={activity} state={state.data} /> : null}
       {dingtalkCopy && joinUrl ? (
         <Typography.Text copyable={{ text: joinUrl }}>{t('dingtalk.copyLink')}</Typography.Text>
@@ -129,6 +119,7 @@ export function MeetingActivityBody({ activity }: { activity: Activity }) {
         </div>
       ) : null}
       {description ? <RenderedHtml html={description} /> : null}
+      <ActivityResourcesList activityId={activity.id} />
     </Flex>
   );
 }

@@ -13,3 +13,5 @@ export const publicListingsKeys = {
   course: (id: number) => ['public-listings', 'course', id] as const,
   catalog: (id: number) => ['public-listings', 'catalog', id] as const,
 };
+export const coursePublicSettingsKey = (courseId: number) =>
+  ['public-listings', 'public-settings', courseId] as const;

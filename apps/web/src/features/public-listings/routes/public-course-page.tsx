@@ -1,13 +1,15 @@
-import { Button, Card, Collapse, Descriptions, List, Typography } from 'antd';
+import { Card, Collapse, Descriptions, List, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageState } from '../../../shared/components/page-state.tsx';
+import { JoinCourseButton } from '../../course-services/public/join-course-button.tsx';
 import { usePublicCatalog, usePublicCourse } from '../api/get-public-course.ts';
 import { PortalHeader } from '../components/portal-header.tsx';
+import { PublicReviews } from '../components/public-reviews.tsx';
 
 /**
  * A public course as a visitor sees it before joining: its details, outline and catalogue. Joining needs
- * an account, so the call to action signs the visitor in and brings them to the course.
+ * an account: the call to action signs a visitor in and brings them back here to join.
  */
 export function PublicCoursePage() {
   const { t } = useTranslation('public-listings');
@@ -42,11 +44,7 @@ export function PublicCoursePage() {
                   },
                 ]}
               />
-              <Link to={`/login?next=${encodeURIComponent(`/course/${data.id}`)}`}>
-                <Button type="primary" size="large" style={{ margin: '16px 0' }}>
-                  {t('course.signInToJoin')}
-                </Button>
-              </Link>
+              <JoinCourseButton courseId={data.id} />
               <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('course.outline')}</h2>} size="small">
                 {data.modules.length === 0 ? (
                   <Typography.Text type="secondary">{t('course.noOutline')}</Typography.Text>
@@ -66,12 +64,19 @@ export function PublicCoursePage() {
                               .map((a) => ({ key: `a${a.id}`, text: a.title })),
                           ]}
                           renderItem={(item) => <List.Item key={item.key}>{item.text}</List.Item>}
+                          // antd draws the empty text in colorTextDisabled (1.8:1); secondary text passes AA.
+                          locale={{
+                            emptyText: (
+                              <Typography.Text type="secondary">{t('course.emptyModule')}</Typography.Text>
+                            ),
+                          }}
                         />
                       ),
                     }))}
                   />
                 )}
               </Card>
+              <PublicReviews courseId={data.id} />
             </>
           )}
         </PageState>
