@@ -92,17 +92,25 @@ describe('ActivityPage', () => {
         type: 'trial_teaching',
         start_time: new Date(Date.now() + start).toISOString(),
         end_time: new Date(Date.now() + start + 3_600_000).toISOString(),
-        data: { teachingModel: 'offline', location: 'Room 101', memberCount: 3 },
+        data: { teaching_model: 'offline', location: 'Room 101', member_count: 3 },
       });
-    mockApi({ 'GET /api/activities/101': () => jsonResponse(trial(-60_000)) });
+    // The trial teaching's own body (loaded lazily) asks for the meeting's state and comments.
+    const body = {
+      'GET /api/activities/101/meeting': () => errorResponse(404, 'not_found', 'Not here.'),
+      'GET /api/activities/101/comments': () => errorResponse(404, 'not_found', 'Not here.'),
+    };
+    mockApi({ 'GET /api/activities/101': () => jsonResponse(trial(-60_000)), ...body });
     const started = renderPage(makeCourseWithWeeks());
     expect(await screen.findByRole('button', { name: 'Delete' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+    // Waited for, so the lazy body's modules have loaded before the test ends.
+    expect(await screen.findByText('Room 101')).toBeTruthy();
     started.unmount();
 
-    mockApi({ 'GET /api/activities/101': () => jsonResponse(trial(3_600_000)) });
+    mockApi({ 'GET /api/activities/101': () => jsonResponse(trial(3_600_000)), ...body });
     renderPage(makeCourseWithWeeks());
     expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(await screen.findByText('Room 101')).toBeTruthy();
   });
 
   it('offers a way back to the course when the activity does not exist', async () => {

@@ -32,7 +32,10 @@ function state(id: number, type: string): MeetingStateResponse {
 }
 
 function renderLesson(lessonStart: number, lessonEnd: number) {
-  mockApi({ 'GET /api/activities/600/meeting': () => jsonResponse(state(600, 'lesson_replay')) });
+  mockApi({
+    'GET /api/activities/600/meeting': () => jsonResponse(state(600, 'lesson_replay')),
+    'GET /api/activities/600/resources': () => jsonResponse({ can_upload: false, resources: [] }),
+  });
   const activity = makeActivity({
     id: 600,
     type: 'lesson_replay',
@@ -44,24 +47,32 @@ function renderLesson(lessonStart: number, lessonEnd: number) {
   return renderRoutes([{ path: '*', element: <MeetingActivityBody activity={activity} /> }], '/course/5');
 }
 
+/** The resources list has answered, so nothing is still loading when the test ends. */
+async function settled() {
+  expect(await screen.findByText('No resources yet.')).toBeTruthy();
+}
+
 beforeEach(async () => {
   await i18n.changeLanguage('en-US');
 });
 
 describe('the lesson replay status page', () => {
-  it('says the replay has not started before the lesson', () => {
+  it('says the replay has not started before the lesson', async () => {
     renderLesson(HOUR, 2 * HOUR);
     expect(screen.getByText('The lesson has not started; the replay is not recording yet.')).toBeTruthy();
+    await settled();
   });
 
-  it('says it is recording during the lesson', () => {
+  it('says it is recording during the lesson', async () => {
     renderLesson(-HOUR, HOUR);
     expect(screen.getByText('The lesson is being recorded.')).toBeTruthy();
+    await settled();
   });
 
-  it('says it is processing after the lesson', () => {
+  it('says it is processing after the lesson', async () => {
     renderLesson(-2 * HOUR, -HOUR);
     expect(screen.getByText('The recording is being processed.')).toBeTruthy();
+    await settled();
   });
 });
 
