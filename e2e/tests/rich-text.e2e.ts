@@ -36,7 +36,9 @@ describe('rich-text editor', () => {
     const editor = dialog.getByRole('textbox', { name: '说明', exact: true });
     await visible(editor);
     await editor.click();
-    await page.keyboard.type('Read ');
+    // No space at the end of the line before the bold button: once in CI the space typed there was stored
+    // inside the bold (`Read<strong> Key idea</strong>`), the editor reading it only after the click.
+    await page.keyboard.type('Read:');
     const toolbar = dialog.getByRole('toolbar', { name: '格式工具栏' });
     await toolbar.getByRole('button', { name: '加粗' }).click();
     await page.keyboard.type('Key idea');

@@ -5,7 +5,23 @@ import {
   type CurriculumAdmin,
   type PublicScope,
 } from '@lectern/contracts/public-listings/public-listings.schemas';
-import { App, Button, Card, Flex, Form, Input, InputNumber, Popconfirm, Select, Table, Tabs } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Select,
+  Table,
+  Tabs,
+  Typography,
+} from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
+import type { ColumnType } from 'antd/es/table';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/components/form-modal.tsx';
@@ -18,29 +34,39 @@ import { useDeleteClassification, useSaveClassification } from '../api/save-clas
 type Kind = 'course' | 'curriculum';
 type ClassificationValues = { name: string; sort: number };
 
-/** A row's edit button and its confirmed delete. */
-function RowActions({
-  onEdit,
-  confirmTitle,
-  onDelete,
-}: {
-  onEdit: () => void;
-  confirmTitle: string;
-  onDelete: () => void;
-}) {
-  const { t } = useTranslation('public-listings');
-  return (
-    <Flex gap={8}>
-      <Button size="small" onClick={onEdit}>
-        {t('admin.edit')}
-      </Button>
-      <Popconfirm title={confirmTitle} onConfirm={onDelete}>
-        <Button size="small" danger>
-          {t('admin.delete')}
+/** The actions column: a row's edit button and its confirmed delete, which says how it went. */
+function actionsColumn<T extends { id: number; name: string }>(
+  t: TFunction<'public-listings'>,
+  confirmKey: 'admin.deleteClassificationConfirm' | 'admin.deleteCurriculumConfirm',
+  onEdit: (row: T) => void,
+  remove: (id: number) => Promise<unknown>,
+  message: MessageInstance,
+): ColumnType<T> {
+  return {
+    key: 'actions',
+    title: t('admin.actions'),
+    width: 180,
+    render: (_, row) => (
+      <Flex gap={8}>
+        <Button size="small" onClick={() => onEdit(row)}>
+          {t('admin.edit')}
         </Button>
-      </Popconfirm>
-    </Flex>
-  );
+        <Popconfirm
+          title={t(confirmKey, { name: row.name })}
+          onConfirm={() =>
+            remove(row.id).then(
+              () => void message.success(t('admin.deleted')),
+              (error: Error) => void message.error(error.message),
+            )
+          }
+        >
+          <Button size="small" danger>
+            {t('admin.delete')}
+          </Button>
+        </Popconfirm>
+      </Flex>
+    ),
+  };
 }
 
 function ClassificationsTable({ kind }: { kind: Kind }) {
@@ -70,23 +96,13 @@ function ClassificationsTable({ kind }: { kind: Kind }) {
         columns={[
           { key: 'name', title: t('admin.name'), dataIndex: 'name' },
           { key: 'sort', title: t('admin.sort'), dataIndex: 'sort', width: 100 },
-          {
-            key: 'actions',
-            title: t('admin.actions'),
-            width: 180,
-            render: (_, row) => (
-              <RowActions
-                onEdit={() => setEditing(row)}
-                confirmTitle={t('admin.deleteClassificationConfirm', { name: row.name })}
-                onDelete={() =>
-                  remove.mutate(row.id, {
-                    onSuccess: () => void message.success(t('admin.deleted')),
-                    onError: (error) => void message.error(error.message),
-                  })
-                }
-              />
-            ),
-          },
+          actionsColumn<Classification>(
+            t,
+            'admin.deleteClassificationConfirm',
+            setEditing,
+            (id) => remove.mutateAsync(id),
+            message,
+          ),
         ]}
       />
       <FormModal<ClassificationValues>
@@ -184,23 +200,13 @@ function CurriculumsTable() {
             render: (_, row) => t(`listing.scopes.${row.public_scope as PublicScope}`),
           },
           { key: 'courses', title: t('admin.courses'), render: (_, row) => row.course_ids.length },
-          {
-            key: 'actions',
-            title: t('admin.actions'),
-            width: 180,
-            render: (_, row) => (
-              <RowActions
-                onEdit={() => setEditing(row)}
-                confirmTitle={t('admin.deleteCurriculumConfirm', { name: row.name })}
-                onDelete={() =>
-                  remove.mutate(row.id, {
-                    onSuccess: () => void message.success(t('admin.deleted')),
-                    onError: (error) => void message.error(error.message),
-                  })
-                }
-              />
-            ),
-          },
+          actionsColumn<CurriculumAdmin>(
+            t,
+            'admin.deleteCurriculumConfirm',
+            setEditing,
+            (id) => remove.mutateAsync(id),
+            message,
+          ),
         ]}
       />
       <FormModal<CurriculumValues>
@@ -253,6 +259,9 @@ export function PublicListingsAdminPage() {
   const { t } = useTranslation('public-listings');
   return (
     <Flex vertical gap={16}>
+      <Typography.Title level={1} style={{ fontSize: 24, margin: 0 }}>
+        {t('admin.title')}
+      </Typography.Title>
       <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('admin.classifications')}</h2>} size="small">
         <Tabs
           items={(['course', 'curriculum'] as const).map((kind) => ({
