@@ -79,15 +79,27 @@ describe('activities', () => {
         timeout: UI_TIMEOUT,
       })
       .toBe('30');
-    // The picker's own OK button; Enter in the picker would submit the whole dialog.
-    await page
-      .locator('.ant-picker-dropdown')
-      .getByRole('button', { name: /^确\s*定$/ })
-      .click();
+    // The picker's own OK button; Enter in the picker would submit the whole dialog. The panel closes once
+    // OK has taken the value: a click landing while the panel redraws is lost, and the typed text is then
+    // dropped when the picker loses focus (twice in CI the activity was stored without a start), so OK is
+    // pressed again until the panel has closed.
+    const openPanel = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+    await expect
+      .poll(
+        async () => {
+          const ok = openPanel.getByRole('button', { name: /^确\s*定$/ });
+          if ((await ok.count()) > 0) await ok.click({ timeout: 2_000 }).catch(() => undefined);
+          return openPanel.count();
+        },
+        { timeout: UI_TIMEOUT, interval: 500 },
+      )
+      .toBe(0);
     await expect.poll(() => startPicker.inputValue()).toBe(start);
     const publish = createDialog.getByRole('switch', { name: '发布' });
     await publish.click();
     expect(await publish.getAttribute('aria-checked')).toBe('true');
+    // Still there once the picker has lost focus: what the form will send.
+    expect(await startPicker.inputValue()).toBe(start);
     await createDialog.getByRole('button', { name: /^保\s*存$/ }).click();
 
     await visible(toast(page, '活动已创建'));

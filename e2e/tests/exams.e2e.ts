@@ -278,7 +278,18 @@ describe('exams', () => {
       await student.getByRole('button', { name: /^交\s*卷$/ }).click();
       const confirm = student.getByRole('dialog', { name: '确定交卷吗？' });
       await visible(confirm.getByText('所有题目均已作答。'));
+      // The hand-in's own answer, so a failure here says what the server did (a CI run once stayed on the
+      // paper with nothing telling whether the click, the request or the answer went wrong).
+      const handIn = student.waitForResponse(
+        (response) =>
+          response.url().endsWith(`/api/exams/${examId}/submissions`) &&
+          response.request().method() === 'POST' &&
+          (response.request().postData() ?? '').includes('"exam_finished":true'),
+        { timeout: 60_000 },
+      );
       await confirm.getByRole('button', { name: /^交\s*卷$/ }).click();
+      const handedIn = await handIn;
+      expect(handedIn.status(), await handedIn.text()).toBe(200);
       await expectPath(student, `/exam/${examId}/result`);
       await visible(student.getByText('已成功交卷。'));
       // The short answer awaits marking, so there is no total yet.
