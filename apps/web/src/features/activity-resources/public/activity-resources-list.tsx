@@ -63,7 +63,6 @@ export function ActivityResourcesList({ activityId }: { activityId: number }) {
       <List
         size="small"
         loading={resources.isPending}
-        aria-label={t('resources.title')}
         // antd draws the empty text in colorTextDisabled (1.8:1); secondary text passes AA.
         locale={{ emptyText: <Typography.Text type="secondary">{t('resources.empty')}</Typography.Text> }}
         dataSource={data?.resources ?? []}
