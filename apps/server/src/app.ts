@@ -1,5 +1,4 @@
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -27,6 +26,7 @@ import { registerIdentityRoutes } from './modules/identity/identity.routes.ts';
 import { registerOrgAdminRoutes } from './modules/identity/org-admin.routes.ts';
 import { registerProfileRoutes } from './modules/identity/profile.routes.ts';
 import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerSessionHook } from './modules/identity/session.hook.ts';
 import { connectSessionEvictions } from './modules/identity/sessions.repository.ts';
 import { registerSsoRoutes } from './modules/identity/sso.routes.ts';
@@ -58,6 +58,7 @@ import { validatorCompiler } from './platform/http/validation.ts';
 import { defaultWebDist, registerWebApp } from './platform/http/web.plugin.ts';
 import { publicPageMeta } from './modules/public-listings/public-page-meta.ts';
 import { registerPublicListingsRoutes } from './modules/public-listings/public-listings.routes.ts';
+import { registerKnowledgeStatisticsRoutes } from './modules/knowledge-graph/knowledge-statistics.routes.ts';
 import { registerCourseCombiningRoutes } from './modules/course-combining/course-combining.routes.ts';
 import { loggerOptions } from './platform/logging/logger-options.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
@@ -97,23 +98,7 @@ export async function buildApp(options: BuildAppOptions) {
     log: app.log,
   };
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        // No 'unsafe-inline': the web app has no inline script (the old-browser check is a file), so an
-        // injected <script> or inline handler cannot run. Styles keep it: antd writes its CSS at run time.
-        scriptSrc: ["'self'"],
-        workerSrc: ["'self'", 'blob:'],
-        frameSrc: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, {
@@ -184,6 +169,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerActivityResourcesRoutes(app, ctx);
   registerCourseServicesRoutes(app, ctx);
   registerPublicListingsRoutes(app, ctx);
+  registerKnowledgeStatisticsRoutes(app, ctx);
   // One provider (one HTTP client) for every AI feature.
   const aiProvider = registerAiRoutes(app, ctx);
   registerRubricGenerationRoutes(app, ctx, aiProvider);

@@ -13,6 +13,7 @@ import {
 } from '@lectern/contracts/exams/exam-taking.schemas';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
+import { sendJson } from '../../platform/http/send-json.ts';
 import { registerExamScoresRoutes } from './exam-scores.routes.ts';
 import { examTakingService } from './exam-taking.service.ts';
 import { registerMarkingRoutes } from './marking.routes.ts';
@@ -58,7 +59,7 @@ export function registerExamTakingRoutes(app: Api, ctx: AppContext): void {
       config: { access: 'user', sameOriginOnly: true },
       schema: { tags, params: ExamIdParamsSchema, response: { 200: DistributeResponseSchema } },
     },
-    async (request) => taking.distribute(actorOf(request), request.params.id),
+    async (request, reply) => sendJson(reply, await taking.distribute(actorOf(request), request.params.id)),
   );
 
   app.post(

@@ -1,17 +1,17 @@
 import type { z } from 'zod';
 import type { ExamData } from '@lectern/contracts/exams/exam-settings';
-import type {
-  DistributeResponse,
-  ExamAnswer,
-  ExamSubmissionDetail,
-  ExamSubmissionsResponse,
-  QualificationReason,
-  QualificationResponse,
-  StudentExam,
-  StudentExamsResponse,
-  ExamScoresResponse,
-  SubmitExamRequestSchema,
-  SubmitExamResponse,
+import {
+  DistributeResponseSchema,
+  type ExamAnswer,
+  type ExamSubmissionDetail,
+  type ExamSubmissionsResponse,
+  type QualificationReason,
+  type QualificationResponse,
+  type StudentExam,
+  type StudentExamsResponse,
+  type ExamScoresResponse,
+  type SubmitExamRequestSchema,
+  type SubmitExamResponse,
 } from '@lectern/contracts/exams/exam-taking.schemas';
 import { attemptDeadline, TIME_LIMIT_GRACE_MS } from '@lectern/contracts/exams/attempt-deadline';
 import { combineAttempts, gradePaper, scoresReleased } from '@lectern/contracts/exams/grading';
@@ -31,7 +31,8 @@ import {
   type StartProposal,
   type TakenExam,
 } from './taking-exam-access.ts';
-import { buildLayout, indexLayout, orderByLayout, paperOf, type PaperIndex } from './exam-paper.ts';
+import { buildLayout, indexLayout, orderByLayout, type PaperIndex } from './exam-paper.ts';
+import { distributeJson } from './exam-paper-json.ts';
 import {
   assertCanTake,
   examTakerRoles,
@@ -447,7 +448,7 @@ export function examTakingService(ctx: AppContext) {
      * `GET /api/exams/{id}/distribute`: resumes the caller's open attempt (same paper, latest draft) or
      * starts the next one while attempts remain.
      */
-    async distribute(actor: Actor, examId: number, retries = 2): Promise<DistributeResponse> {
+    async distribute(actor: Actor, examId: number, retries = 2): Promise<string> {
       const now = new Date();
       const proposal = proposalFor(actor, examId, now);
       let loaded: { exam: TakenExam; own: OwnStanding; started?: OpenAttempt | undefined } = proposal
@@ -518,25 +519,32 @@ export function examTakingService(ctx: AppContext) {
       });
       const limit = exam.settings.time_limit_minutes ?? null;
       const deadline = attemptDeadline(exam.activity.endTime, instance.createdAt, limit);
-      return {
-        exam_paper_instance_id: instance.id,
-        attempt: instance.attempt,
-        is_makeup_exam: instance.isMakeup,
-        created_at: instance.createdAt.toISOString(),
-        subjects: paperOf(trees, instance.layout),
-        draft_data: submission.draftData,
-        draft_saved_at: submission.draftData ? submission.updatedAt.toISOString() : null,
-        end_time: exam.activity.endTime?.toISOString() ?? null,
-        display_mode: exam.settings.display_mode,
-        // This attempt is not among the handed-in ones yet: another remains if one more is allowed.
-        allow_retake_exam: current.allowed - current.used > 1,
-        announce_answer: exam.settings.announce_answer_type !== 'never',
-        time_limit_minutes: limit,
-        deadline: deadline?.toISOString() ?? null,
-        remaining_seconds: deadline
-          ? Math.max(0, Math.floor((deadline.getTime() - Date.now()) / 1000))
-          : null,
-      };
+      const body = distributeJson(
+        {
+          exam_paper_instance_id: instance.id,
+          attempt: instance.attempt,
+          is_makeup_exam: instance.isMakeup,
+          created_at: instance.createdAt.toISOString(),
+          draft_data: submission.draftData,
+          draft_saved_at: submission.draftData ? submission.updatedAt.toISOString() : null,
+          end_time: exam.activity.endTime?.toISOString() ?? null,
+          display_mode: exam.settings.display_mode,
+          // This attempt is not among the handed-in ones yet: another remains if one more is allowed.
+          allow_retake_exam: current.allowed - current.used > 1,
+          announce_answer: exam.settings.announce_answer_type !== 'never',
+          time_limit_minutes: limit,
+          deadline: deadline?.toISOString() ?? null,
+          remaining_seconds: deadline
+            ? Math.max(0, Math.floor((deadline.getTime() - Date.now()) / 1000))
+            : null,
+        },
+        trees,
+        instance.layout,
+      );
+      // Outside production every response is checked against its contract (platform/http/serialization.ts);
+      // this one bypasses the serializer, so it is checked here.
+      if (ctx.config.env !== 'production') DistributeResponseSchema.parse(JSON.parse(body));
+      return body;
     },
 
     /**

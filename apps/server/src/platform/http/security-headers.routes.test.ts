@@ -22,3 +22,16 @@ describe('Content-Security-Policy', () => {
     expect(directives.get('default-src')).toEqual(["'self'"]);
   });
 });
+
+describe('security headers', () => {
+  it('go on every reply, answered routes and unknown paths alike', async () => {
+    for (const url of ['/api/health', '/api/no-such-route']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
+      expect(res.headers['strict-transport-security']).toContain('max-age=');
+    }
+  });
+});
