@@ -6,7 +6,8 @@ import type {
 } from '@lectern/contracts/questionnaires/questionnaires.schemas';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import type { SubjectTree } from '../exams/subjects.repository.ts';
-import { asksNothing, isAnswered, isOptionType } from './questionnaire-answers.ts';
+import { isAnswered } from '../exams/submitted-answers.ts';
+import { asksNothing, isOptionType } from './questionnaire-answers.ts';
 import type { NamedSubmissionRow, SubmissionRow } from './questionnaires.repository.ts';
 
 export function questionnaireStatus(activity: ActivityRow, now: Date): QuestionnaireStatus {
