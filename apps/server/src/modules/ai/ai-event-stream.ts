@@ -43,9 +43,22 @@ export async function answerWithEventStream(
       'x-request-id': request.id,
     });
   };
+  // A provider often sends many small chunks in one packet, and they are read in one turn of the event
+  // loop: corked until that turn ends, they leave in one write instead of a system call each.
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    raw.uncork();
+  };
   const send = (data: unknown, event?: string) => {
     start();
-    if (!raw.writableEnded) raw.write(`${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
+    if (raw.writableEnded) return;
+    if (!corked) {
+      corked = true;
+      raw.cork();
+      setImmediate(uncork);
+    }
+    raw.write(`${event ? `event: ${event}\n` : ''}data: ${JSON.stringify(data)}\n\n`);
   };
 
   try {
