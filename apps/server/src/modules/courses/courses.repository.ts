@@ -92,6 +92,22 @@ const subCourse = alias(courses, 'sub_course');
 const combinedCourse = alias(courses, 'combined_course');
 const directMember = alias(courseMembers, 'direct_member');
 
+// From course_sub_courses to the students a combined course gains through its sub-courses (the access
+// statement's rule, course-access.ts): the parent is a combined course (type 10), the sub-course is not in
+// the recycle bin, and the member is a student of the sub-course.
+const COMBINED_PARENT = and(
+  eq(combinedCourse.id, courseSubCourses.parentCourseId),
+  eq(combinedCourse.courseType, COMBINED_COURSE_TYPE),
+);
+const LIVE_SUB_COURSE = and(
+  eq(subCourse.id, courseSubCourses.subCourseId),
+  isNull(subCourse.recycleBinItemId),
+);
+const SUB_COURSE_STUDENT = and(
+  eq(courseMembers.courseId, courseSubCourses.subCourseId),
+  arrayContains(courseMembers.roles, ['student']),
+);
+
 /**
  * The user's memberships as "my courses" counts them: their own member rows, and the combined courses
  * (course type 10) they reach as a student of a sub-course not in the recycle bin, as a student, unless
@@ -108,22 +124,12 @@ function membershipsOf(tx: Executor, userId: number) {
       roles: sql<string[]>`array['student']::text[]`.as('roles'),
     })
     .from(courseSubCourses)
-    .innerJoin(
-      combinedCourse,
-      and(
-        eq(combinedCourse.id, courseSubCourses.parentCourseId),
-        eq(combinedCourse.courseType, COMBINED_COURSE_TYPE),
-      ),
-    )
-    .innerJoin(
-      subCourse,
-      and(eq(subCourse.id, courseSubCourses.subCourseId), isNull(subCourse.recycleBinItemId)),
-    )
-    .innerJoin(courseMembers, eq(courseMembers.courseId, courseSubCourses.subCourseId))
+    .innerJoin(combinedCourse, COMBINED_PARENT)
+    .innerJoin(subCourse, LIVE_SUB_COURSE)
+    .innerJoin(courseMembers, SUB_COURSE_STUDENT)
     .where(
       and(
         eq(courseMembers.userId, userId),
-        arrayContains(courseMembers.roles, ['student']),
         notExists(
           tx
             .select({ one: sql`1` })
@@ -416,24 +422,10 @@ export function coursesRepository(db: Database) {
       const throughSubCourses = tx
         .select({ courseId: courseSubCourses.parentCourseId, userId: courseMembers.userId })
         .from(courseSubCourses)
-        .innerJoin(
-          combinedCourse,
-          and(
-            eq(combinedCourse.id, courseSubCourses.parentCourseId),
-            eq(combinedCourse.courseType, COMBINED_COURSE_TYPE),
-          ),
-        )
-        .innerJoin(
-          subCourse,
-          and(eq(subCourse.id, courseSubCourses.subCourseId), isNull(subCourse.recycleBinItemId)),
-        )
-        .innerJoin(courseMembers, eq(courseMembers.courseId, courseSubCourses.subCourseId))
-        .where(
-          and(
-            inArray(courseSubCourses.parentCourseId, [...courseIds]),
-            arrayContains(courseMembers.roles, ['student']),
-          ),
-        );
+        .innerJoin(combinedCourse, COMBINED_PARENT)
+        .innerJoin(subCourse, LIVE_SUB_COURSE)
+        .innerJoin(courseMembers, SUB_COURSE_STUDENT)
+        .where(inArray(courseSubCourses.parentCourseId, [...courseIds]));
       const students = direct.union(throughSubCourses).as('students');
       return tx
         .select({ courseId: students.courseId, total: count() })
