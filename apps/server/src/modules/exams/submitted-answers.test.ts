@@ -16,9 +16,9 @@ const rules: AnswerRules = {
   isSingleChoice: (type) => type === 'single_selection',
   takesOptions: (type) => type !== 'short_answer',
   keepsText: (type) => type === 'short_answer',
-  asksNothing: (type) => type === 'text',
+  asksNothing: (type) => type === 'paragraph_desc',
 };
-const paper = [tree(1, 'single_selection', [10, 11]), tree(2, 'short_answer'), tree(3, 'text')];
+const paper = [tree(1, 'single_selection', [10, 11]), tree(2, 'short_answer'), tree(3, 'paragraph_desc')];
 
 describe('checkSubmittedAnswers', () => {
   it('stores answers in the paper order, options sorted and unique, text trimmed', () => {
