@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { registerPublicCoursesBare } from './public-listings-bench.ts';
 
 type BareRoute = {
   path: string;
@@ -243,6 +244,11 @@ const bareRoutes: BareRoute[] = [
         return { sent: open.size };
       });
     },
+  },
+  {
+    // The public catalogue's minimum (public-listings-bench.ts).
+    path: '/public-courses',
+    register: registerPublicCoursesBare,
   },
 ];
 

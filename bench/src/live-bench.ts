@@ -1,7 +1,9 @@
 // Issue 16's live lecture benchmarks, on the bench course of seed-data.ts:
 //  - live HLS: 1,000 concurrent viewers fetching a live stream's playlist and segments from Lectern (each
-//    request through the session, the course access check and the file stream) against a bare static file
-//    server (static-ceiling.ts) on the same files. Target: Lectern serves >= 80% of the bare server's rate.
+//    request through the session, the course access check — remembered for 5 s, hls-grants.ts — and a stat
+//    of the file, whose bytes hls-file-cache.ts keeps while unchanged) against a bare static file server
+//    (static-ceiling.ts) on the same files over the same connections. Target: Lectern serves >= 80% of the
+//    bare server's rate.
 //  - replay transcode: the server's own event-loop delay (perf_hooks.monitorEventLoopDelay, loaded into the
 //    server process by a small --import probe) while its job worker transcodes a recording, with viewers
 //    reading the live page meanwhile. Target: p99 < 50 ms.

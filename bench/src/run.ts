@@ -11,6 +11,7 @@ import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { seedDiscussionsBench } from './discussions-seed.ts';
 import { seedMarkingBench } from './marking-seed.ts';
 import { seedCoursePageBench } from './course-page-seed.ts';
+import { seedPublicListingsBench } from './public-listings-bench.ts';
 import {
   EXAM_STORM_NAME,
   reportExamStorm,
@@ -32,6 +33,12 @@ import {
   seedLoginStorm,
 } from './login-storm.ts';
 import { BENCH_LOGIN, BENCH_PASSWORD, seedBenchData } from './seed-data.ts';
+import {
+  KNOWLEDGE_BENCH_NAME,
+  reportKnowledgeBench,
+  runKnowledgeBench,
+  seedKnowledgeBench,
+} from './knowledge-bench.ts';
 import {
   reportStatisticsBench,
   runStatisticsBench,
@@ -182,6 +189,7 @@ async function main(): Promise<number> {
   const discussions = await seedDiscussionsBench(database.url, data);
   const marking = await seedMarkingBench(database.url, data);
   const coursePage = await seedCoursePageBench(database.url, data, sessionSecret);
+  const publicListings = await seedPublicListingsBench(database.url, data);
   const cookie = await logIn(ours);
 
   const bare = await startNodeServer({
@@ -197,7 +205,7 @@ async function main(): Promise<number> {
   console.log(
     `load generator: ${generator}${generator === 'autocannon' ? ' (install wrk for figures less disturbed by the generator: apt-get install -y wrk)' : ''}`,
   );
-  const ctx: ScenarioContext = { data, cookie, discussions, marking, coursePage };
+  const ctx: ScenarioContext = { data, cookie, discussions, marking, coursePage, publicListings };
   const outcomes: Outcome[] = [];
   for (const scenario of selectedScenarios()) {
     console.log(`\n${scenario.name}`);
@@ -286,6 +294,13 @@ async function main(): Promise<number> {
     const result = await runStatisticsBench(ours, bare, cookie, seeded);
     statisticsCode = reportStatisticsBench(result, seeded.answers) ? 0 : 1;
   }
+  let knowledgeCode = 0;
+  if (namedSelected(KNOWLEDGE_BENCH_NAME)) {
+    console.log(`\n${KNOWLEDGE_BENCH_NAME}`);
+    const seeded = await seedKnowledgeBench(database.url, data);
+    const result = await runKnowledgeBench(ours, bare, cookie, database.url, seeded);
+    knowledgeCode = reportKnowledgeBench(result) ? 0 : 1;
+  }
   let aiStreamCode = 0;
   if (namedSelected(AI_STREAM_BENCH_NAME)) {
     console.log(`\n${AI_STREAM_BENCH_NAME}`);
@@ -307,6 +322,7 @@ async function main(): Promise<number> {
     liveCode,
     aiStreamCode,
     statisticsCode,
+    knowledgeCode,
     classroomCode,
     scenariosCode,
     stormCode,
@@ -332,6 +348,7 @@ function needsDatabase(): boolean {
       PUSH_FANOUT_NAME,
       ROLLCALL_STORM_NAME,
       STATISTICS_BENCH_NAME,
+      KNOWLEDGE_BENCH_NAME,
       AI_STREAM_BENCH_NAME,
       LIVE_HLS_NAME,
       TRANSCODE_LAG_NAME,
@@ -372,6 +389,7 @@ function selectedScenarios(): Scenario[] {
     PUSH_FANOUT_NAME,
     ROLLCALL_STORM_NAME,
     STATISTICS_BENCH_NAME,
+    KNOWLEDGE_BENCH_NAME,
     AI_STREAM_BENCH_NAME,
     LIVE_HLS_NAME,
     TRANSCODE_LAG_NAME,

@@ -2,6 +2,7 @@ import type { CoursePageBenchData } from './course-page-seed.ts';
 import type { RequestSpec } from './load.ts';
 import type { DiscussionsBenchData } from './discussions-seed.ts';
 import type { MarkingBenchData } from './marking-seed.ts';
+import type { PublicListingsBenchData } from './public-listings-bench.ts';
 import type { BenchData } from './seed-data.ts';
 
 export type ScenarioContext = {
@@ -12,6 +13,8 @@ export type ScenarioContext = {
   marking: MarkingBenchData;
   /** A student of the benchmark course with read marks, and an exam of it (course-page-seed.ts). */
   coursePage: CoursePageBenchData;
+  /** 10,000 public courses under ten classifications (public-listings-bench.ts). */
+  publicListings: PublicListingsBenchData;
   /** Cookie header of a logged-in instructor of the benchmark course. */
   cookie: string;
 };
@@ -148,6 +151,24 @@ export const scenarios: Scenario[] = [
       ]);
       return { path: rotate[0]!, rotate };
     },
+    targets: { minRatio: 0.5, maxP99Ms: 50 },
+  },
+  // The portal's catalogue as an anonymous visitor first sees it, out of 10,000 public courses (issue 18).
+  {
+    name: 'public course list, first page (10k courses, anonymous)',
+    ours: () => ({ path: '/anonymous-api/courses/public?page=1&page_size=12' }),
+    bare: () => ({ path: '/public-courses?page=1&page_size=12' }),
+    targets: { minRatio: 0.5, maxP99Ms: 50 },
+  },
+  // The same list narrowed by a classification and a keyword, on its second page.
+  {
+    name: 'public course list, filtered page (10k courses, anonymous)',
+    ours: ({ publicListings }) => ({
+      path: `/anonymous-api/courses/public?page=2&page_size=12&classification_id=${publicListings.classificationId}&keyword=${publicListings.keyword}`,
+    }),
+    bare: ({ publicListings }) => ({
+      path: `/public-courses?page=2&page_size=12&classification_id=${publicListings.classificationId}&keyword=${publicListings.keyword}`,
+    }),
     targets: { minRatio: 0.5, maxP99Ms: 50 },
   },
 ];

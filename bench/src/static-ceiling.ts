@@ -1,5 +1,5 @@
-// The ceiling of the live HLS benchmark: a bare static file server on node:http, serving STATIC_DIR as
-// Lectern serves live HLS (stat, the same headers, the file streamed) with no session, access check or
+// The ceiling of the live HLS benchmark: a bare static file server on node:http, serving STATIC_DIR the
+// plain way (stat, the same content headers, the file streamed) with no session, access check or
 // framework. Run as its own process so it never shares an event loop with the load generator.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';

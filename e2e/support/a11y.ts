@@ -151,6 +151,7 @@ async function toolRoutes(page: Page, courseId: number, activities: Activity[]):
     `/course/${courseId}/announcements`,
     `/course/${courseId}/recycle-bin`,
     `/course/${courseId}/public-listing`,
+    `/course/${courseId}/knowledge-graph`,
     `/exam/${exam!.id}/subjects`,
     `/exam/${exam!.id}/subjects/import`,
     `/exam/${exam!.id}/marking`,
@@ -221,6 +222,7 @@ const ADMIN_ROUTES = [
   '/admin/announcements',
   '/admin/ai',
   '/admin/public-listings',
+  '/admin/resource-audit',
 ];
 
 function isWordy(activity: { type: string }): boolean {
@@ -256,6 +258,8 @@ export function accessibilityRounds(journey: Journey, locale: Locale): void {
       expect(activities.map((activity) => activity.type)).toContain('questionnaire');
       const routes = courseRoutes(courseId, full ? activities : activities.filter(isWordy));
       routes.push('/user/calendar?view=list', '/user/settings', `/course/${courseId}/announcements`);
+      // The demo course's knowledge graph is published: the student reads it (issue 17).
+      routes.push(`/course/${courseId}/knowledge-graph`);
       if (exam) routes.push(`/exam/${exam.id}/take`);
       for (const route of routes) await audit(page, route, findings, 'phone');
       report(findings);

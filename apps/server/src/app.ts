@@ -59,6 +59,11 @@ import { defaultWebDist, registerWebApp } from './platform/http/web.plugin.ts';
 import { publicPageMeta } from './modules/public-listings/public-page-meta.ts';
 import { registerPublicListingsRoutes } from './modules/public-listings/public-listings.routes.ts';
 import { registerKnowledgeStatisticsRoutes } from './modules/knowledge-graph/knowledge-statistics.routes.ts';
+import { registerKnowledgeGraphRoutes } from './modules/knowledge-graph/knowledge-graph.routes.ts';
+import {
+  registerKnowledgeImportAiRoutes,
+  registerKnowledgeImportRoutes,
+} from './modules/knowledge-graph/knowledge-import.routes.ts';
 import { registerCourseCombiningRoutes } from './modules/course-combining/course-combining.routes.ts';
 import { loggerOptions } from './platform/logging/logger-options.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
@@ -169,12 +174,15 @@ export async function buildApp(options: BuildAppOptions) {
   registerActivityResourcesRoutes(app, ctx);
   registerCourseServicesRoutes(app, ctx);
   registerPublicListingsRoutes(app, ctx);
+  registerKnowledgeGraphRoutes(app, ctx);
   registerKnowledgeStatisticsRoutes(app, ctx);
+  registerKnowledgeImportRoutes(app, ctx);
   // One provider (one HTTP client) for every AI feature.
   const aiProvider = registerAiRoutes(app, ctx);
   registerRubricGenerationRoutes(app, ctx, aiProvider);
   registerHomeworkGradingRoutes(app, ctx, aiProvider);
   registerDataImportAiRoutes(app, ctx, aiProvider);
+  registerKnowledgeImportAiRoutes(app, ctx, aiProvider);
   registerVideoAiRoutes(app, ctx, aiProvider);
 
   if (options.serveWeb !== false) {

@@ -151,6 +151,7 @@ const EnvSchema = z.object({
   AI_MODEL_RUBRIC_GENERATION: z.string().trim().min(1).optional(),
   AI_MODEL_GRADING: z.string().trim().min(1).optional(),
   AI_MODEL_VIDEO_GENERATION: z.string().trim().min(1).optional(),
+  AI_MODEL_KNOWLEDGE_PARSE: z.string().trim().min(1).optional(),
   /** The speech-to-text model of the provider's `/audio/transcriptions` (video captions). */
   AI_TRANSCRIPTION_MODEL: z.string().trim().min(1).default('whisper-1'),
   /** Characters of text (student work, documents) sent to a model at most; longer inputs are cut. */
@@ -163,6 +164,7 @@ const EnvSchema = z.object({
   AI_CREDITS_PER_1K_TOKENS_RUBRIC_GENERATION: z.coerce.number().positive().optional(),
   AI_CREDITS_PER_1K_TOKENS_GRADING: z.coerce.number().positive().optional(),
   AI_CREDITS_PER_1K_TOKENS_VIDEO_GENERATION: z.coerce.number().positive().optional(),
+  AI_CREDITS_PER_1K_TOKENS_KNOWLEDGE_PARSE: z.coerce.number().positive().optional(),
   /** Credits per started minute of video transcribed for captions. */
   AI_CREDITS_PER_TRANSCRIBED_MINUTE: z.coerce.number().min(0).default(1),
   /** A BigBlueButton server's API base (…/bigbluebutton/) and shared secret; unset: meetings are linked by URL. */

@@ -8,6 +8,8 @@ import { videoAiJobs } from './modules/ai/video-ai.job.ts';
 import type { AppContext } from './platform/app-context.ts';
 import type { JobHandlers, RegisteredJobs } from './platform/jobs/job-worker.ts';
 import type { PushBus } from './platform/push/push-bus.ts';
+import { knowledgeMasteryJobs } from './modules/knowledge-graph/knowledge-mastery.job.ts';
+import { knowledgeSnapshotJobs } from './modules/knowledge-graph/knowledge-snapshot.job.ts';
 
 /**
  * The one list of job types the worker runs, as app.ts is the one list of routes. `push` is the app's
@@ -22,6 +24,8 @@ export function registerJobHandlers(ctx: AppContext, push: PushBus): RegisteredJ
     voteJobs(ctx, push),
     lectureLiveJobs(ctx),
     videoAiJobs(ctx),
+    knowledgeMasteryJobs(ctx),
+    knowledgeSnapshotJobs(ctx),
   ];
   return {
     handlers: Object.assign({}, ...parts.map((part) => part.handlers)) as JobHandlers,

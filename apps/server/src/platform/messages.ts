@@ -33,6 +33,8 @@ import { aiMessages } from '@lectern/contracts/ai/ai.messages';
 import { courseServicesMessages } from '@lectern/contracts/course-services/course-services.messages';
 import { h5CoursewareMessages } from '@lectern/contracts/h5-courseware/h5-courseware.messages';
 import { activityResourcesMessages } from '@lectern/contracts/activity-resources/activity-resources.messages';
+import { knowledgeImportMessages } from '@lectern/contracts/knowledge-graph/knowledge-import.contract';
+import { knowledgeGraphMessages } from '@lectern/contracts/knowledge-graph/knowledge-graph.messages';
 import { courseCombiningMessages } from '@lectern/contracts/course-combining/course-combining.messages';
 import { lectureLiveMessages } from '@lectern/contracts/lecture-live/lecture-live.messages';
 
@@ -73,6 +75,8 @@ const catalogue = {
   ...publicListingsMessages,
   ...lectureLiveMessages,
   ...courseServicesMessages,
+  ...knowledgeImportMessages,
+  ...knowledgeGraphMessages,
 };
 
 export type MessageKey = keyof typeof catalogue;

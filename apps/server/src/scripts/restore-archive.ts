@@ -50,6 +50,12 @@ export async function restoreBackup(options: {
     await options.db.transaction(async (tx) => {
       const catalog = await readCatalog(tx);
       await checkTarget(tx, options.storage, catalog, manifest, options.force);
+      // The archive holds every table as it was, derived ones included (final answers, mastery, content
+      // versions): the triggers that keep those must not derive them again from rows restored in another
+      // order. The tables' owner may do this without superuser rights, and the transaction undoes it.
+      for (const table of catalog) {
+        await tx.execute(sql`alter table ${ident(table.name)} disable trigger user`);
+      }
       const byName = new Map(catalog.map((table) => [table.name, table]));
       const deferred = new Map<string, string>();
       let tablesDone = false;
@@ -60,6 +66,7 @@ export async function restoreBackup(options: {
           const temporary = deferred.get(table.name);
           if (temporary) await applyDeferred(tx, table, temporary);
           await advanceSequences(tx, table);
+          await tx.execute(sql`alter table ${ident(table.name)} enable trigger user`);
         }
         for (const expected of manifest.tables) {
           const [count] = rowsOf<{ n: number }>(

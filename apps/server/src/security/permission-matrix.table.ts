@@ -121,6 +121,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/orgs/:id/settings': { allow: SIGNED_IN },
   'PUT /api/orgs/:id/settings': { allow: ADMIN },
   'GET /api/orgs/:id/live-record-settings': { allow: SIGNED_IN },
+  'PUT /api/orgs/:id/live-record-settings': {
+    allow: ADMIN,
+    body: { allow_download_recordings: false, retention_days: 0, protect_cloud_recordings: false },
+  },
   'GET /api/portal-logo': { allow: EVERYONE },
   'GET /api/portal-logo/blob': { allow: EVERYONE, notFoundAllowed: 'the fixture organisation has no logo' },
   'PUT /api/orgs/:id/portal-logo': { allow: ADMIN },
@@ -845,6 +849,11 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     body: { clientType: 'web' },
   },
   'GET /api/lecture-lives/:id/viewing-stats': { allow: TEACHING, params: { id: 'lectureLive' } },
+  'PUT /api/lecture-lives/:id/controller-config': {
+    allow: TEACHING,
+    params: { id: 'lectureLive' },
+    body: { autoplay: false },
+  },
   'GET /api/lecture-lives/:id/ingest': { allow: TEACHING, params: { id: 'lectureLive' } },
   'POST /api/lecture-lives/:id/ingest/regenerate-key': { allow: TEACHING, params: { id: 'lectureLive' } },
   'GET /api/lecture-lives/:id/hls/live/:file': {
@@ -898,6 +907,8 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
       '/course-estimates-replies/:id',
       '/course/:id/registration-state',
       '/studio/:id/hot-topics',
+      '/courses/:id/statistics/summary',
+      '/courses/:id/live-activities',
     ].map((path) => [
       `GET /anonymous-api${path}`,
       {
@@ -955,5 +966,162 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     allow: ADMIN,
     params: { id: { missing: true } },
     notFoundAllowed: 'no curriculum in the fixture; see public-listings.routes.test.ts',
+  },
+  // Resource audit (course-services, issue 18): administrators review the files courses use; the teaching
+  // team reads its course's verdicts; an instructor shares their own file to a course they teach.
+  'GET /api/courses/statistic/resource-audit': { allow: ADMIN },
+  'GET /api/courses/:id/resource-audit': { allow: TEACHING },
+  'PUT /api/courses/:id/resource-audit/:uploadId': {
+    allow: ADMIN,
+    params: { id: 'course', uploadId: { missing: true } },
+    notFoundAllowed:
+      "a made-up file is not the course's; reviews are tested in resource-audit.routes.test.ts",
+    body: { audit_status: 'agree' },
+  },
+  'POST /api/uploads/share-to-courses': {
+    allow: ['owner'],
+    body: (ids) => ({ upload_ids: [ids.upload], course_ids: [ids.course] }),
+  },
+  // Knowledge-graph statistics and import (knowledge-graph slice, K3). A student reads their own figures only
+  // once the graph is published, which the fixture's is not: tested in knowledge-mastery.routes.test.ts.
+  'GET /api/course/:id/knowledge-nodes/statistics/summary': { allow: TEACHING },
+  'GET /api/course/:id/knowledge-nodes/statistics/students-dimension': { allow: TEACHING },
+  'GET /api/course/:id/knowledge-nodes/statistics/refer-type': { allow: TEACHING },
+  'GET /api/courses/:id/students/:sid/knowledge-nodes/overall-stats': {
+    allow: TEACHING,
+    params: { sid: 'student' },
+  },
+  'GET /api/course/:id/knowledge-nodes/student/:sid/stats': { allow: TEACHING, params: { sid: 'student' } },
+  ...Object.fromEntries(
+    [
+      'GET /api/knowledge-nodes/:id/statistics/overview',
+      'GET /api/knowledge-nodes/:id/statistics/student-detail',
+      'GET /api/knowledge-nodes/:id/statistics/resource-detail',
+      'GET /api/knowledge-nodes/:id/statistics/activity-detail',
+      'GET /api/knowledge-nodes/:id/student/:sid/stat',
+      'GET /api/knowledge-nodes/:id/student/:sid/resource/stat',
+      'GET /api/knowledge-nodes/:id/student/:sid/activity/stat',
+    ].map((route): [string, MatrixEntry] => [
+      route,
+      { allow: TEACHING, params: { id: 'knowledgeNode', sid: 'student' } },
+    ]),
+  ),
+  'POST /api/courses/:id/knowledge-nodes/import': {
+    allow: TEACHING,
+    body: { data: [{ name: 'Matrix node' }] },
+  },
+  // Without a multipart file an allowed caller meets 415; the parse itself is tested in knowledge-import.routes.test.ts.
+  'POST /api/knowledge-nodes/parse/docx': { allow: NOT_SIMULATING },
+  'GET /api/course/:id/knowledge-nodes/ai-parse': {
+    allow: TEACHING,
+    query: () => ({ upload_id: '2000000000' }),
+    notFoundAllowed: 'the teaching team passes the course check, then meets 404: the upload does not exist',
+  },
+  'POST /api/course/:id/knowledge-nodes/ai-parse': {
+    allow: TEACHING,
+    body: { upload_id: 2_000_000_000 },
+    notFoundAllowed: 'the teaching team passes the course check, then meets 404: the upload does not exist',
+  },
+  // Knowledge graph (knowledge-graph slice, K1). The fixture's graph is unpublished, so reads are the teaching
+  // team's; students reading a published graph, captures and the simulating view are tested in
+  // knowledge-graph.routes.test.ts. Rows that delete address spare fixtures: a later caller meets 404.
+  'GET /api/course/:id/knowledge-nodes': { allow: TEACHING },
+  'GET /anonymous-api/course/:id/knowledge-nodes': {
+    allow: EVERYONE,
+    params: { id: 'course' },
+    notFoundAllowed:
+      'the fixture course is private and its graph unpublished; see knowledge-graph.routes.test.ts',
+  },
+  'POST /api/course/:id/knowledge-node': { allow: TEACHING, body: { name: 'Matrix node' } },
+  'GET /api/knowledge-node/:id': { allow: TEACHING, params: { id: 'knowledgeNode' } },
+  'PUT /api/knowledge-node/:id': { allow: TEACHING, params: { id: 'knowledgeNode' }, body: { name: 'Node' } },
+  'DELETE /api/knowledge-node/:id': { allow: TEACHING, params: { id: { disposable: 'knowledgeNode' } } },
+  'POST /api/course/:id/knowledge-node/delete': {
+    allow: TEACHING,
+    body: (ids) => ({ knowledge_node_ids: [ids.spareKnowledgeNode] }),
+  },
+  'POST /api/course/:id/knowledge-node/move': {
+    allow: TEACHING,
+    body: (ids) => ({ knowledge_node_id: ids.otherKnowledgeNode, parent_id: null }),
+  },
+  'GET /api/course/:id/knowledge-node/:nid/facets': { allow: TEACHING, params: { nid: 'knowledgeNode' } },
+  'GET /api/course/:id/knowledge-node/:nid/fragments': { allow: TEACHING, params: { nid: 'knowledgeNode' } },
+  'POST /api/course/:id/knowledge-node/relation': {
+    allow: TEACHING,
+    body: (ids) => ({ source: ids.knowledgeNode, target: ids.otherKnowledgeNode }),
+  },
+  'PUT /api/course/:id/knowledge-node/relation': {
+    allow: TEACHING,
+    body: (ids) => ({ id: ids.knowledgeRelation, type: 'directed' }),
+  },
+  'POST /api/course/:id/knowledge-node/relation/delete': {
+    allow: TEACHING,
+    body: (ids) => ({ relation_ids: [ids.spareKnowledgeRelation] }),
+    notFoundAllowed: 'a relation is deleted once; tested in knowledge-graph.routes.test.ts',
+  },
+  'POST /api/knowledge-node/:id/reference': {
+    allow: TEACHING,
+    params: { id: 'knowledgeNode' },
+    body: (ids) => ({ references: [{ refer_type: 'activity', refer_id: ids.material }] }),
+  },
+  'POST /api/knowledge-node/:id/reference/delete': {
+    allow: TEACHING,
+    params: { id: 'knowledgeNode' },
+    body: (ids) => ({ references: [{ refer_type: 'activity', refer_id: ids.forum }] }),
+  },
+  'GET /api/course/:id/teaching-objective': { allow: TEACHING },
+  'POST /api/course/:id/teaching-objective': { allow: TEACHING, body: { content: 'Matrix goal' } },
+  'PUT /api/course/:id/teaching-objective': {
+    allow: TEACHING,
+    body: (ids) => ({ id: ids.teachingObjective, content: 'Goal' }),
+  },
+  'POST /api/course/:id/teaching-objective/delete': {
+    allow: TEACHING,
+    body: (ids) => ({ teaching_objective_ids: [ids.spareTeachingObjective] }),
+    notFoundAllowed: 'an objective is deleted once; tested in knowledge-graph.routes.test.ts',
+  },
+  // Unpublishing keeps the fixture's graph as the other rows expect it; publishing is tested in the slice.
+  'GET /api/course/:id/knowledge-graph-status': { allow: MEMBERS },
+  'POST /api/course/:id/knowledge-graph-status': { allow: TEACHING, body: { publish_type: 'unpublish' } },
+  'GET /api/course/:id/knowledge-stats-timeline': { allow: TEACHING },
+  'GET /api/course/:id/knowledge-graph-snapshot/:snapshotId': {
+    allow: TEACHING,
+    params: { snapshotId: 'knowledgeSnapshot' },
+  },
+  'GET /api/course/:id/courseware-activities': { allow: TEACHING },
+  'POST /api/activities/:id/knowledge-references/related-media': {
+    allow: TEACHING,
+    body: (ids) => ({ knowledge_node_ids: [ids.knowledgeNode] }),
+  },
+  'PUT /api/activities/:id/knowledge-references/fragments-delete': {
+    allow: TEACHING,
+    body: { knowledge_reference_id: 1, chapter_id: 'none' },
+    notFoundAllowed: 'the fixture holds no fragment; tested in knowledge-graph.routes.test.ts',
+  },
+  'GET /api/activities/:id/knowledge-references/get': { allow: TEACHING },
+  'GET /api/my-captures': { allow: SIGNED_IN },
+  'GET /api/public-captures': { allow: SIGNED_IN },
+  'POST /api/knowledge-node/:id/capture': {
+    allow: TEACHING,
+    params: { id: 'knowledgeNode' },
+    body: (ids) => ({ refer_type: 'activity', refer_id: ids.material }),
+  },
+  'GET /api/knowledge-node/:id/recommended-captures': { allow: TEACHING, params: { id: 'knowledgeNode' } },
+  'GET /api/knowledge-node/:id/recommended-resource-references': {
+    allow: TEACHING,
+    params: { id: 'knowledgeNode' },
+  },
+  'POST /api/knowledge-resource-visit': {
+    allow: TEACHING,
+    body: (ids) => ({
+      course_id: ids.course,
+      knowledge_node_id: ids.knowledgeNode,
+      resource_id: ids.material,
+      resource_type: 'activity',
+    }),
+  },
+  'POST /api/knowledge-capture-visit': {
+    allow: TEACHING,
+    body: (ids) => ({ capture_id: ids.knowledgeCapture }),
   },
 };

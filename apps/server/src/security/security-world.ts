@@ -306,6 +306,32 @@ export async function createSecurityWorld(t: TestApp) {
     type: 'select_student',
     select_num: 1,
   });
+  // Knowledge graph (issue 17): nodes, a relation and an objective, the material as a node's reference, a
+  // public capture of it, and a snapshot taken by publishing; the graph is left unpublished.
+  const graphUrl = `/api/course/${course.id}`;
+  const knowledgeNode = await api(owned, 'POST', `${graphUrl}/knowledge-node`, { name: 'Node' });
+  const otherKnowledgeNode = await api(owned, 'POST', `${graphUrl}/knowledge-node`, { name: 'Other node' });
+  const spareKnowledgeNode = await api(owned, 'POST', `${graphUrl}/knowledge-node`, { name: 'Spare node' });
+  const relationOf = (source: number, target: number) =>
+    api(owned, 'POST', `${graphUrl}/knowledge-node/relation`, { source, target });
+  const knowledgeRelation = await relationOf(knowledgeNode.id, otherKnowledgeNode.id);
+  const spareKnowledgeRelation = await relationOf(otherKnowledgeNode.id, spareKnowledgeNode.id);
+  const teachingObjective = await api(owned, 'POST', `${graphUrl}/teaching-objective`, { content: 'Goal' });
+  const spareTeachingObjective = await api(owned, 'POST', `${graphUrl}/teaching-objective`, {
+    content: 'Spare',
+  });
+  await api(owned, 'POST', `/api/knowledge-node/${knowledgeNode.id}/reference`, {
+    references: [{ refer_type: 'activity', refer_id: material.id }],
+  });
+  const knowledgeCapture = await api(owned, 'POST', `/api/knowledge-node/${knowledgeNode.id}/capture`, {
+    refer_type: 'activity',
+    refer_id: material.id,
+    is_public: true,
+  });
+  const published = (await api(owned, 'POST', `${graphUrl}/knowledge-graph-status`, {
+    publish_type: 'publish',
+  })) as unknown as { snapshot_id: number };
+  await api(owned, 'POST', `${graphUrl}/knowledge-graph-status`, { publish_type: 'unpublish' });
 
   const ids = {
     org: org.id,
@@ -356,6 +382,15 @@ export async function createSecurityWorld(t: TestApp) {
     numberRollcall,
     radarRollcall,
     askQuestion: askQuestion.id,
+    knowledgeNode: knowledgeNode.id,
+    otherKnowledgeNode: otherKnowledgeNode.id,
+    spareKnowledgeNode: spareKnowledgeNode.id,
+    knowledgeRelation: knowledgeRelation.id,
+    spareKnowledgeRelation: spareKnowledgeRelation.id,
+    teachingObjective: teachingObjective.id,
+    spareTeachingObjective: spareTeachingObjective.id,
+    knowledgeCapture: knowledgeCapture.id,
+    knowledgeSnapshot: published.snapshot_id,
     student: student.id,
     spare: spare.id,
     owner: owner.id,
@@ -452,6 +487,8 @@ export async function createSecurityWorld(t: TestApp) {
         return (await createAcademicYear(t, org.id)).id;
       case 'semester':
         return (await createSemester(t, org.id, academicYear.id)).id;
+      case 'knowledgeNode':
+        return (await api(owned, 'POST', `${graphUrl}/knowledge-node`, { name: 'Disposable node' })).id;
     }
   }
 
@@ -509,7 +546,8 @@ export type DisposableKind =
   | 'accessToken'
   | 'department'
   | 'academicYear'
-  | 'semester';
+  | 'semester'
+  | 'knowledgeNode';
 
 export type SecurityWorld = Awaited<ReturnType<typeof createSecurityWorld>>;
 export type FixtureIds = SecurityWorld['ids'];

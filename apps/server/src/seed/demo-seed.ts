@@ -71,6 +71,9 @@ import { insertDemoVideoQuizzes } from './demo-video-quizzes.ts';
 import { insertDemoLectureLives } from './demo-lecture-live.ts';
 import { insertDemoH5Courseware } from './demo-h5-courseware.ts';
 import { insertDemoCourseCombining } from './demo-course-combining.ts';
+import { insertDemoKnowledgeGraph } from './demo-knowledge-graph.ts';
+import * as knowledgeGraphSchema from '../db/schema/knowledge-graph.ts';
+import * as knowledgeMasterySchema from '../db/schema/knowledge-mastery.ts';
 
 /**
  * Every application table, taken from the schema modules so a table added to one of them is reset too.
@@ -109,6 +112,8 @@ const SCHEMA_MODULES: readonly Record<string, unknown>[] = [
   courseCombiningSchema,
   h5CoursewareSchema,
   activityResourcesSchema,
+  knowledgeGraphSchema,
+  knowledgeMasterySchema,
 ];
 
 export const APP_TABLES: readonly PgTable[] = SCHEMA_MODULES.flatMap((module) =>
@@ -379,6 +384,7 @@ async function insertDemo(
   await insertDemoPublicListings(tx, orgId);
   await insertDemoCourseServices(tx, orgId);
   await insertDemoCourseCombining(tx, orgId, now);
+  await insertDemoKnowledgeGraph(tx, orgId);
   return counts;
 }
 

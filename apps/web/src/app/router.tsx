@@ -316,6 +316,14 @@ export const authenticatedRoutes: RouteObject[] = [
             .CoursePublicListingPage,
         }),
       },
+      {
+        // The course's knowledge graph (issue 17); knowledge tags open it at `#node_id=`.
+        path: 'knowledge-graph',
+        lazy: async () => ({
+          Component: (await import('../features/knowledge-graph/routes/knowledge-graph-page.tsx'))
+            .KnowledgeGraphPage,
+        }),
+      },
     ],
   },
 ];
@@ -363,6 +371,12 @@ export const orgAdminRoutes: RouteObject[] = [
     path: 'admin/public-listings',
     lazy: async () => ({
       Component: (await import('./routes/admin-public-listings-page.tsx')).AdminPublicListingsPage,
+    }),
+  },
+  {
+    path: 'admin/resource-audit',
+    lazy: async () => ({
+      Component: (await import('./routes/admin-resource-audit-page.tsx')).AdminResourceAuditPage,
     }),
   },
 ];

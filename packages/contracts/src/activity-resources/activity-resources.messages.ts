@@ -17,6 +17,11 @@ export const activityResourcesMessages = {
     'zh-TW': '只有上傳者可以修改或刪除該資源',
     'en-US': 'Only the uploader may change or delete this resource.',
   },
+  'activityResources.cloudRecordingProtected': {
+    'zh-CN': '机构设置不允许删除云录制文件',
+    'zh-TW': '機構設定不允許刪除雲端錄製檔案',
+    'en-US': 'Your organisation does not allow cloud recordings to be deleted.',
+  },
   'activityResources.downloadNotAllowed': {
     'zh-CN': '该资源不允许下载',
     'zh-TW': '該資源不允許下載',

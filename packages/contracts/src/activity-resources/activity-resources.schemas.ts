@@ -46,8 +46,18 @@ export const ActivityResourceSchema = z
     allow_download: z.boolean(),
     /** The uploader, or anyone when allow_download is on. */
     can_download: z.boolean(),
-    /** The uploader, while they may still upload to the activity. */
+    /**
+     * The uploader, while they may still upload to the activity, unless it is a cloud recording and the
+     * organisation protects those (delete_protected).
+     */
     can_delete: z.boolean(),
+    /** The platform put it here from a live lecture's recording, rather than a person's upload. */
+    cloud_recording: z.boolean(),
+    /**
+     * The caller would delete it (its uploader) but it is a cloud recording and the organisation's
+     * live-record settings keep those from being deleted: the web shows why delete is disabled.
+     */
+    delete_protected: z.boolean(),
     /** The teaching team only. */
     statistics: ActivityResourceStatisticsSchema.optional(),
   })

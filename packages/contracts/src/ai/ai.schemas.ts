@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema } from '../common/primitives.schemas.ts';
 
 /** The features that call a model; each may have its own model and credit rate. */
-export const AI_FEATURES = ['question_import', 'rubric_generation', 'grading', 'video_generation'] as const;
+export const AI_FEATURES = [
+  'question_import',
+  'rubric_generation',
+  'grading',
+  'video_generation',
+  'knowledge_parse',
+] as const;
 export const AiFeatureSchema = z.enum(AI_FEATURES);
 export type AiFeature = z.infer<typeof AiFeatureSchema>;
 

@@ -137,4 +137,44 @@ export const courseServicesMessages = {
     'zh-TW': '請說明是否允許學生',
     'en-US': 'Say whether students are allowed.',
   },
+  'courseServices.auditStatusInvalid': {
+    'zh-CN': '请选择有效的审核结果',
+    'zh-TW': '請選擇有效的審核結果',
+    'en-US': 'Choose a valid review result.',
+  },
+  'courseServices.auditRemarkRequired': {
+    'zh-CN': '驳回时请填写原因',
+    'zh-TW': '駁回時請填寫原因',
+    'en-US': 'Say why the file is rejected.',
+  },
+  'courseServices.resourceNotFound': {
+    'zh-CN': '该课程未使用此文件',
+    'zh-TW': '該課程未使用此檔案',
+    'en-US': 'This course does not use that file.',
+  },
+  'courseServices.shareNothing': {
+    'zh-CN': '请选择要分享的文件',
+    'zh-TW': '請選擇要分享的檔案',
+    'en-US': 'Choose the files to share.',
+  },
+  'courseServices.shareNoCourse': {
+    'zh-CN': '请选择要分享到的课程',
+    'zh-TW': '請選擇要分享到的課程',
+    'en-US': 'Choose the courses to share to.',
+  },
+  'courseServices.shareTooMany': {
+    'zh-CN': '一次最多分享 50 项',
+    'zh-TW': '一次最多分享 50 項',
+    'en-US': 'Share at most 50 at a time.',
+  },
+  'courseServices.shareUploadForbidden': {
+    'zh-CN': '只能分享自己上传或所教课程中的文件',
+    'zh-TW': '只能分享自己上傳或所教課程中的檔案',
+    'en-US': 'You can share only files you uploaded or files of courses you teach.',
+  },
+  'courseServices.shareCourseForbidden': {
+    'zh-CN': '只能分享到自己所教的课程',
+    'zh-TW': '只能分享到自己所教的課程',
+    'en-US': 'You can share only to courses you teach.',
+  },
 } as const satisfies Record<`courseServices.${string}`, Localized>;

@@ -31,6 +31,11 @@ export const LiveRecordSettingsSchema = z
     allow_download_recordings: z.boolean(),
     /** Days recordings are kept; 0 keeps them for ever. */
     retention_days: z.number().int().min(0).max(3650),
+    /**
+     * Cloud recordings put on a live activity as resources (its replay) may not be deleted, not even by
+     * their uploader (spec 001 section 6). Stored settings from before it read as off.
+     */
+    protect_cloud_recordings: z.boolean().default(false),
   })
   .meta({ id: 'LiveRecordSettings' });
 export type LiveRecordSettings = z.infer<typeof LiveRecordSettingsSchema>;
@@ -38,6 +43,7 @@ export type LiveRecordSettings = z.infer<typeof LiveRecordSettingsSchema>;
 export const DEFAULT_LIVE_RECORD_SETTINGS: LiveRecordSettings = {
   allow_download_recordings: false,
   retention_days: 0,
+  protect_cloud_recordings: false,
 };
 
 /** Only raster images: an SVG logo could carry script into every page that shows it. */

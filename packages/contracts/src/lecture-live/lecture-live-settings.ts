@@ -9,6 +9,16 @@ const RoomSchema = z
   .loose();
 
 /**
+ * How the page's player behaves (the attribute table's controllerConfig). `autoplay`: the player starts by
+ * itself, muted as browsers require of a page nobody has clicked yet (spec 000: live volume 0.8 once the
+ * viewer unmutes). Absent, it does not: the viewer presses play (DEFAULT_LIVE_AUTOPLAY), as before the
+ * setting existed.
+ */
+export const LectureLiveControllerConfigSchema = z.strictObject({ autoplay: z.boolean() });
+export type LectureLiveControllerConfig = z.infer<typeof LectureLiveControllerConfigSchema>;
+export const DEFAULT_LIVE_AUTOPLAY = false;
+
+/**
  * `data` of a lecture_live activity. The stream key is not here: activity data reaches every member, and
  * the key lives in the slice's own table, shown only to the teaching team.
  */
@@ -21,6 +31,7 @@ export const LectureLiveDataSchema = z
     allow_replay: z.boolean().optional(),
     /** A live run by another platform, for imported activities (spec 000: data.externalLiveId). */
     external_live_id: z.string().max(128).optional(),
+    controller_config: LectureLiveControllerConfigSchema.optional(),
   })
   .loose();
 export type LectureLiveData = z.infer<typeof LectureLiveDataSchema>;

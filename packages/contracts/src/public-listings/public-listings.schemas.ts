@@ -176,6 +176,23 @@ export const PublicCatalogActivitySchema = z.object({
 export const PublicCatalogResponseSchema = z.object({ activities: z.array(PublicCatalogActivitySchema) });
 export type PublicCatalogResponse = z.infer<typeof PublicCatalogResponseSchema>;
 
+/**
+ * `GET /anonymous-api/courses/{id}/statistics/summary`: what a visitor's course page counts. A chapter
+ * is a module or a syllabus (as on the card); knowledge nodes are the live nodes of the course's graph.
+ */
+export const PublicCourseSummarySchema = z
+  .object({
+    course_id: z.number().int(),
+    student_count: z.number().int(),
+    activity_count: z.number().int(),
+    module_count: z.number().int(),
+    syllabus_count: z.number().int(),
+    chapter_count: z.number().int(),
+    knowledge_node_count: z.number().int(),
+  })
+  .meta({ id: 'PublicCourseSummary' });
+export type PublicCourseSummary = z.infer<typeof PublicCourseSummarySchema>;
+
 const money = z
   .number('publicListings.chargeInvalid')
   .min(0, 'publicListings.chargeInvalid')
@@ -230,8 +247,14 @@ export const CurriculumBodySchema = z.object({
 });
 export type CurriculumBody = z.input<typeof CurriculumBodySchema>;
 
-/** The administrator's view of a curriculum: its card plus the ids of all its courses. */
-export const CurriculumAdminSchema = CurriculumCardSchema.extend({ course_ids: z.array(z.number().int()) });
+/**
+ * The administrator's view of a curriculum: its card plus the ids of all its courses and its stored
+ * credit state (the card only says whether it is `air`; the dialog must send any other value back as is).
+ */
+export const CurriculumAdminSchema = CurriculumCardSchema.extend({
+  course_ids: z.array(z.number().int()),
+  credit_state: z.string().nullable(),
+});
 export type CurriculumAdmin = z.infer<typeof CurriculumAdminSchema>;
 export const CurriculumAdminListSchema = z.object({ curriculums: z.array(CurriculumAdminSchema) });
 export type CurriculumAdminList = z.infer<typeof CurriculumAdminListSchema>;

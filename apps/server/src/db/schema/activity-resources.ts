@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './identity.ts';
 import { uploadReferences } from './uploads.ts';
 
@@ -21,4 +21,27 @@ export const activityResourceVisits = pgTable(
     lastVisitedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.referenceId, t.userId] })],
+);
+
+/**
+ * Activity resources that are cloud recordings: files the platform itself put on a live activity from
+ * its recording (a lecture live's replay), not a person's upload. An organisation may keep
+ * them from being deleted (`protect_cloud_recordings` in its live-record settings). One row per source
+ * recording, so a transcode that runs twice does not add the file twice.
+ */
+export const activityResourceRecordings = pgTable(
+  'activity_resource_recordings',
+  {
+    referenceId: integer()
+      .primaryKey()
+      .references(() => uploadReferences.id, { onDelete: 'cascade' }),
+    /**
+     * What recorded it: `lecture_live` (source id: the replay's id). Meeting vendors' recordings are
+     * playback pages on the vendor, not files, and are not copied here.
+     */
+    source: text({ enum: ['lecture_live'] }).notNull(),
+    sourceId: integer().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('activity_resource_recordings_source_idx').on(t.source, t.sourceId)],
 );

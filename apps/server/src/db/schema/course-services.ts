@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { courses, semesters } from './courses.ts';
 import { orgs, users } from './identity.ts';
+import { uploads } from './uploads.ts';
 
 /**
  * The teaching weeks of a semester, derived from its start and end dates (week n starts 7(n-1) days after
@@ -151,3 +152,51 @@ export const calendarFeedTokens = pgTable('calendar_feed_tokens', {
   tokenHash: text().notNull().unique(),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * An organisation administrator's review of one file a course uses (its activities' attachments and the
+ * files shared to it), keyed by course and upload so the verdict survives an activity re-attaching the
+ * same file. A course resource without a row is awaiting review (`auditing`).
+ */
+export const courseResourceAudits = pgTable(
+  'course_resource_audits',
+  {
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    uploadId: integer()
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['agree', 'reject'] }).notNull(),
+    remark: text(),
+    reviewedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.uploadId] }),
+    check('course_resource_audits_status_check', sql`${t.status} in ('agree', 'reject')`),
+  ],
+);
+
+/**
+ * A file an instructor shared to another course they teach (`POST /api/uploads/share-to-courses`): it
+ * becomes one of that course's resources, listed and reviewed like its attachments. It does not keep the
+ * file alive on its own: the file goes, and the share with it, when nothing attaches it any more.
+ */
+export const courseSharedUploads = pgTable(
+  'course_shared_uploads',
+  {
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    uploadId: integer()
+      .notNull()
+      .references(() => uploads.id, { onDelete: 'cascade' }),
+    sharedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    sharedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.courseId, t.uploadId] }),
+    index('course_shared_uploads_upload_idx').on(t.uploadId),
+  ],
+);

@@ -10,13 +10,35 @@ export function canUploadResource(access: CourseAccess): boolean {
   return can(access, 'activity.manage');
 }
 
-/** Changing or deleting one: its uploader only, and only while they may still upload to the activity. */
+/** Changing one (and, unless protected, deleting it): its uploader only, while they may still upload to the activity. */
 export function canDeleteResource(
   access: CourseAccess,
   userId: number,
   resource: { createdBy: number },
 ): boolean {
   return resource.createdBy === userId && canUploadResource(access);
+}
+
+/**
+ * Deleting one: whoever may change it, unless it is a cloud recording and the organisation's live-record
+ * settings protect those (spec 001 section 6: "not for certain cloud recordings when an org setting
+ * restricts"). Renaming and the download switch stay the uploader's either way.
+ */
+export function canDeleteResourceNow(
+  access: CourseAccess,
+  userId: number,
+  resource: { createdBy: number },
+  protection: { cloudRecording: boolean; orgProtectsRecordings: boolean },
+): boolean {
+  return canDeleteResource(access, userId, resource) && !isDeleteProtected(protection);
+}
+
+/** A cloud recording while the organisation protects them. */
+export function isDeleteProtected(protection: {
+  cloudRecording: boolean;
+  orgProtectsRecordings: boolean;
+}): boolean {
+  return protection.cloudRecording && protection.orgProtectsRecordings;
 }
 
 /**

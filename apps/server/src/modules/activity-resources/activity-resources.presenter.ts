@@ -7,7 +7,7 @@ import type { ResourceRow } from './activity-resources.repository.ts';
 
 export function presentResource(
   row: ResourceRow,
-  rights: { canDownload: boolean; canDelete: boolean },
+  rights: { canDownload: boolean; canDelete: boolean; deleteProtected: boolean },
   statistics: ActivityResourceStatistics | undefined,
 ): ActivityResource {
   const { reference, upload, creator } = row;
@@ -25,6 +25,8 @@ export function presentResource(
     allow_download: reference.allowDownload,
     can_download: rights.canDownload,
     can_delete: rights.canDelete,
+    cloud_recording: row.cloudRecording,
+    delete_protected: rights.deleteProtected,
     ...(statistics ? { statistics } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { ACTIVITY_RESOURCE_PARENT } from '@lectern/contracts/activity-resources/activity-resources.schemas';
-import { activityResourceVisits } from '../../db/schema/activity-resources.ts';
+import { activityResourceRecordings, activityResourceVisits } from '../../db/schema/activity-resources.ts';
 import { activities } from '../../db/schema/activities.ts';
 import { courseMembers } from '../../db/schema/courses.ts';
 import { users } from '../../db/schema/identity.ts';
@@ -11,6 +11,8 @@ export type ResourceRow = {
   reference: typeof uploadReferences.$inferSelect;
   upload: typeof uploads.$inferSelect;
   creator: { name: string; userNo: string };
+  /** Put here by the platform from a live's recording (activity_resource_recordings). */
+  cloudRecording: boolean;
 };
 
 export type ResourceStatisticsRow = {
@@ -25,6 +27,7 @@ const resourceColumns = {
   reference: uploadReferences,
   upload: uploads,
   creator: { name: users.name, userNo: users.userNo },
+  cloudRecording: sql<boolean>`${activityResourceRecordings.referenceId} is not null`,
 };
 
 const ofActivity = (activityId: number) =>
@@ -43,6 +46,7 @@ export function activityResourcesRepository(db: Database) {
         .from(uploadReferences)
         .innerJoin(uploads, eq(uploads.id, uploadReferences.uploadId))
         .innerJoin(users, eq(users.id, uploadReferences.createdBy))
+        .leftJoin(activityResourceRecordings, eq(activityResourceRecordings.referenceId, uploadReferences.id))
         .where(ofActivity(activityId))
         .orderBy(asc(uploadReferences.sort), asc(uploadReferences.id));
     },
@@ -54,6 +58,7 @@ export function activityResourcesRepository(db: Database) {
         .from(uploadReferences)
         .innerJoin(uploads, eq(uploads.id, uploadReferences.uploadId))
         .innerJoin(users, eq(users.id, uploadReferences.createdBy))
+        .leftJoin(activityResourceRecordings, eq(activityResourceRecordings.referenceId, uploadReferences.id))
         .where(and(ofActivity(activityId), eq(uploadReferences.uploadId, uploadId)));
       return row;
     },
@@ -67,19 +72,48 @@ export function activityResourcesRepository(db: Database) {
         createdBy: number;
       },
       tx: Executor = db,
-    ): Promise<void> {
-      await tx.insert(uploadReferences).values({
-        uploadId: values.uploadId,
-        parentType: ACTIVITY_RESOURCE_PARENT,
-        parentId: values.activityId,
-        name: values.name,
-        allowDownload: values.allowDownload,
-        createdBy: values.createdBy,
-        // Appended: after every resource the activity has.
-        sort: sql`(select coalesce(max(${uploadReferences.sort}) + 1, 0) from ${uploadReferences}
+    ): Promise<number> {
+      const [row] = await tx
+        .insert(uploadReferences)
+        .values({
+          uploadId: values.uploadId,
+          parentType: ACTIVITY_RESOURCE_PARENT,
+          parentId: values.activityId,
+          name: values.name,
+          allowDownload: values.allowDownload,
+          createdBy: values.createdBy,
+          // Appended: after every resource the activity has.
+          sort: sql`(select coalesce(max(${uploadReferences.sort}) + 1, 0) from ${uploadReferences}
           where ${uploadReferences.parentType} = ${ACTIVITY_RESOURCE_PARENT}
             and ${uploadReferences.parentId} = ${values.activityId})`,
-      });
+        })
+        .returning({ id: uploadReferences.id });
+      if (!row) throw new Error('resource reference not inserted');
+      return row.id;
+    },
+
+    /** Whether this recording (by its source) is already a resource: a re-run job adds nothing. */
+    async hasRecording(source: 'lecture_live', sourceId: number, tx: Executor = db): Promise<boolean> {
+      const [row] = await tx
+        .select({ id: activityResourceRecordings.referenceId })
+        .from(activityResourceRecordings)
+        .where(
+          and(
+            eq(activityResourceRecordings.source, source),
+            eq(activityResourceRecordings.sourceId, sourceId),
+          ),
+        );
+      return row !== undefined;
+    },
+
+    /** Marks the resource behind this reference as a cloud recording of its source. */
+    async markRecording(
+      referenceId: number,
+      source: 'lecture_live',
+      sourceId: number,
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx.insert(activityResourceRecordings).values({ referenceId, source, sourceId });
     },
 
     async update(

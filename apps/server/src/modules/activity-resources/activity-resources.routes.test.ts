@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
@@ -20,6 +23,7 @@ import {
   type Session,
 } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { attachCloudRecording } from './cloud-recordings.ts';
 
 let t: TestApp;
 let orgId: number;
@@ -295,5 +299,100 @@ describe('purging the activity', () => {
         .from(activityResourceVisits)
         .where(eq(activityResourceVisits.referenceId, referenceId)),
     ).toEqual([]);
+  });
+});
+
+describe('cloud recordings and the organisation’s protection of them', () => {
+  let admin: Session;
+  let replayIds = 900;
+  beforeAll(async () => {
+    admin = await loginAs(t, await createUser(t, orgId, { orgRole: 'admin' }));
+  });
+
+  const protect = async (on: boolean) => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/orgs/${orgId}/live-record-settings`,
+      headers: admin.headers,
+      payload: { allow_download_recordings: true, retention_days: 0, protect_cloud_recordings: on },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ protect_cloud_recordings: on });
+  };
+
+  /** A live activity with a cloud recording (as the replay job adds it) and the owner's own file. */
+  async function liveWithRecording() {
+    const activityId = (
+      await createActivity(t, { courseId, moduleId, createdBy: ids.owner, type: 'lecture_live' })
+    ).id;
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'recording-')), 'recording.mp4');
+    writeFileSync(file, Buffer.alloc(2048, 7));
+    replayIds += 1;
+    const recording = {
+      activityId,
+      source: 'lecture_live' as const,
+      sourceId: replayIds,
+      file,
+      name: 'Compilers 2026-11-27 10:00.mp4',
+      mimeType: 'video/mp4',
+    };
+    expect(await attachCloudRecording(t, recording)).toBe(true);
+    // The job running again adds nothing.
+    expect(await attachCloudRecording(t, recording)).toBe(false);
+    const own = await fileOf(ids.owner);
+    expect((await put(s.owner, activityId, own)).statusCode).toBe(201);
+    const { resources } = await resourcesOf(s.owner, activityId);
+    const cloud = resources.find((r) => r.cloud_recording)!;
+    const plain = resources.find((r) => !r.cloud_recording)!;
+    return { activityId, cloud, plain, count: resources.length };
+  }
+
+  it('puts a recording on the activity once, as the activity creator’s, marked as a cloud recording', async () => {
+    await protect(false);
+    const { cloud, count } = await liveWithRecording();
+    expect(count).toBe(2);
+    expect(cloud).toMatchObject({
+      name: 'Compilers 2026-11-27 10:00.mp4',
+      type: 'video',
+      size: 2048,
+      created_by_id: ids.owner,
+      cloud_recording: true,
+      // The organisation allowed recordings to be downloaded when it was added.
+      allow_download: true,
+    });
+  });
+
+  it('lets the uploader delete a cloud recording while the setting is off', async () => {
+    await protect(false);
+    const { activityId, cloud } = await liveWithRecording();
+    expect(cloud).toMatchObject({ can_delete: true, delete_protected: false });
+    expect((await del(s.owner, activityId, cloud.id)).statusCode).toBe(204);
+    expect((await resourcesOf(s.owner, activityId)).resources.some((r) => r.cloud_recording)).toBe(false);
+  });
+
+  it('refuses deleting cloud recordings while the setting is on, and still deletes ordinary files', async () => {
+    await protect(true);
+    try {
+      const { activityId, cloud, plain } = await liveWithRecording();
+      expect(cloud).toMatchObject({ can_delete: false, delete_protected: true });
+      expect(plain).toMatchObject({ can_delete: true, delete_protected: false });
+      const refused = await del(s.owner, activityId, cloud.id);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<{ message: string }>().message).toBe(
+        'Your organisation does not allow cloud recordings to be deleted.',
+      );
+      // Renaming stays the uploader's.
+      expect((await put(s.owner, activityId, cloud.id, { name: 'Week 1.mp4' })).statusCode).toBe(200);
+      expect((await del(s.owner, activityId, plain.id)).statusCode).toBe(204);
+      const left = (await resourcesOf(s.owner, activityId)).resources;
+      expect(left.map((r) => [r.name, r.cloud_recording])).toEqual([['Week 1.mp4', true]]);
+      // Others may not delete it whatever the setting, and are not told of a protection.
+      expect((await resourcesOf(s.assistant, activityId)).resources[0]).toMatchObject({
+        can_delete: false,
+        delete_protected: false,
+      });
+    } finally {
+      await protect(false);
+    }
   });
 });

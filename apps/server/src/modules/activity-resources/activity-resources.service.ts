@@ -14,11 +14,15 @@ import { assertCan, type CourseAccess } from '../courses/courses.policy.ts';
 import { contentDisposition } from '../uploads/content-disposition.ts';
 import { downloadPrintRepository } from '../course-services/download-print-permissions.repository.ts';
 import { uploadsRepository } from '../uploads/uploads.repository.ts';
+import { orgAdminRepository } from '../identity/org-admin.repository.ts';
+import { liveRecordOf } from '../identity/org-settings.ts';
 import {
   canDeleteResource,
+  canDeleteResourceNow,
   canDownloadResource,
   canSeeResourceStatistics,
   canUploadResource,
+  isDeleteProtected,
 } from './activity-resources.policy.ts';
 import { presentResource } from './activity-resources.presenter.ts';
 import { activityResourcesRepository, type ResourceRow } from './activity-resources.repository.ts';
@@ -30,8 +34,14 @@ export function activityResourcesService(ctx: AppContext) {
   const uploads = uploadsRepository(ctx.db);
   const activities = activityAccess(ctx.db);
   const downloadRules = downloadPrintRepository(ctx.db);
+  const orgs = orgAdminRepository(ctx.db);
   const forbidsStudents = async (courseId: number) =>
     (await downloadRules.forbiddingStudents([courseId], 'download')).has(courseId);
+  /** Whether the organisation keeps cloud recordings from being deleted (its live-record settings). */
+  const protectsRecordings = async (orgId: number) => {
+    const org = await orgs.findOrg(orgId);
+    return org ? liveRecordOf(org.settings).protect_cloud_recordings : false;
+  };
 
   function present(
     actor: Actor,
@@ -39,13 +49,17 @@ export function activityResourcesService(ctx: AppContext) {
     row: ResourceRow,
     statistics: Map<number, ActivityResourceStatistics> | undefined,
     courseForbidsStudents: boolean,
+    orgProtectsRecordings: boolean,
   ): ActivityResource {
     const resource = { createdBy: row.reference.createdBy, allowDownload: row.reference.allowDownload };
+    const protection = { cloudRecording: row.cloudRecording, orgProtectsRecordings };
     return presentResource(
       row,
       {
         canDownload: canDownloadResource(access, actor.userId, resource, courseForbidsStudents),
-        canDelete: canDeleteResource(access, actor.userId, resource),
+        canDelete: canDeleteResourceNow(access, actor.userId, resource, protection),
+        // Only for whoever could delete it otherwise: the web explains why their delete is disabled.
+        deleteProtected: canDeleteResource(access, actor.userId, resource) && isDeleteProtected(protection),
       },
       statistics &&
         (statistics.get(row.reference.id) ?? {
@@ -91,14 +105,15 @@ export function activityResourcesService(ctx: AppContext) {
     /** `GET /api/activities/{id}/resources`. */
     async list(actor: Actor, activityId: number): Promise<ActivityResourcesResponse> {
       const { activity, access }: ActivityWithAccess = await activities.loadVisible(actor, activityId);
-      const [rows, statistics, forbids] = await Promise.all([
+      const [rows, statistics, forbids, protects] = await Promise.all([
         repo.list(activity.id),
         statisticsOf(access, activity.id),
         forbidsStudents(activity.courseId),
+        protectsRecordings(access.orgId),
       ]);
       return {
         can_upload: canUploadResource(access),
-        resources: rows.map((row) => present(actor, access, row, statistics, forbids)),
+        resources: rows.map((row) => present(actor, access, row, statistics, forbids, protects)),
       };
     },
 
@@ -152,13 +167,17 @@ export function activityResourcesService(ctx: AppContext) {
           row,
           await statisticsOf(access, activity.id),
           await forbidsStudents(activity.courseId),
+          await protectsRecordings(access.orgId),
         ),
       };
     },
 
     /** `DELETE /api/activities/{id}/resources/{resourceId}`: the uploader takes it off (the upload stays theirs). */
     async remove(actor: Actor, activityId: number, uploadId: number): Promise<void> {
-      const { row } = await loadOwn(actor, activityId, uploadId);
+      const { access, row } = await loadOwn(actor, activityId, uploadId);
+      if (row.cloudRecording && (await protectsRecordings(access.orgId))) {
+        throw forbidden('activityResources.cloudRecordingProtected');
+      }
       await repo.delete(row.reference.id);
     },
 

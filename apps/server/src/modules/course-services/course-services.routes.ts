@@ -36,6 +36,7 @@ import { registerCalendarFeedRoutes } from '../calendar/calendar-feed.routes.ts'
 import { courseEstimatesService } from './course-estimates.service.ts';
 import { courseRegistrationService } from './course-registration.service.ts';
 import { downloadPrintService } from './download-print-permissions.service.ts';
+import { registerResourceAuditRoutes } from './resource-audit.routes.ts';
 import { teachingCalendarService } from './teaching-calendar.service.ts';
 
 const tags = ['course-services'];
@@ -49,6 +50,7 @@ export function registerCourseServicesRoutes(app: Api, ctx: AppContext): void {
   const downloadPrint = downloadPrintService(ctx);
 
   registerCalendarFeedRoutes(app, ctx);
+  registerResourceAuditRoutes(app, ctx);
 
   // Teaching calendar
   app.get(

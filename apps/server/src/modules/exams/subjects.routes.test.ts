@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, or } from 'drizzle-orm';
 import { classroomAnswers, examPaperInstances } from '../../db/schema/exam-submissions.ts';
 import { subjectNotDeleted, subjectOptions, subjects } from '../../db/schema/exams.ts';
+import { knowledgeNodes } from '../../db/schema/knowledge-graph.ts';
+import { courses } from '../../db/schema/courses.ts';
 import {
   EVERY_TYPE_POINTS,
   createAuthoringFixture,
@@ -245,6 +247,45 @@ describe('adding questions to an exam', () => {
     expect(errors['subjects.5.point']).toBeDefined();
     expect(errors['subjects.0']).toBeUndefined();
     expect(await topLevelCount(exam.id)).toBe(0);
+  });
+
+  it('links questions only to live knowledge nodes of the exam’s course', async () => {
+    const [course] = await t.db
+      .select({ orgId: courses.orgId })
+      .from(courses)
+      .where(eq(courses.id, courseId));
+    const [other] = await t.db
+      .insert(courses)
+      .values({ orgId: course!.orgId, name: 'Another course', createdBy: teacherId })
+      .returning({ id: courses.id });
+    const node = (course: number, name: string, deletedAt: Date | null = null) =>
+      t.db
+        .insert(knowledgeNodes)
+        .values({ courseId: course, name, nodeKey: `k-${name}`, createdBy: teacherId, deletedAt })
+        .returning({ id: knowledgeNodes.id })
+        .then(([row]) => row!.id);
+    const own = await node(courseId, 'own');
+    const foreign = await node(other!.id, 'foreign');
+    const deleted = await node(courseId, 'deleted', new Date());
+    const exam = await newExam();
+    const url = `/api/exams/${exam.id}/subjects`;
+    for (const bad of [foreign, deleted]) {
+      const refused = await as(teacher, {
+        method: 'POST',
+        url,
+        payload: { subjects: [singleChoice(1), { ...singleChoice(1), knowledge_node_ids: [own, bad] }] },
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json().errors)).toEqual(['subjects.1.knowledge_node_ids']);
+    }
+    expect(await topLevelCount(exam.id)).toBe(0);
+    const saved = await as(teacher, {
+      method: 'POST',
+      url,
+      payload: { subjects: [{ ...singleChoice(1), knowledge_node_ids: [own] }] },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    expect(saved.json().subjects[0].knowledge_node_ids).toEqual([own]);
   });
 
   it('sanitises question HTML: scripts go, allowed tags stay', async () => {

@@ -29,6 +29,7 @@ import { subjectLibAccess, type LoadedLib } from './subject-lib-access.ts';
 import { toSubject } from './subjects.presenter.ts';
 import { syncSubjectImages } from './subject-images.ts';
 import { subjectsRepository, type SubjectOwner, type SubjectTree } from './subjects.repository.ts';
+import { foreignKnowledgeNodes, linkNamedSubjects } from '../knowledge-graph/knowledge-import.linking.ts';
 
 type ExamSubjectsQuery = z.output<typeof ExamSubjectsQuerySchema>;
 type MakeupQuery = z.output<typeof MakeupQuerySchema>;
@@ -130,6 +131,7 @@ export function subjectsService(ctx: AppContext) {
       await assertPointsFit(exam, paper, pointsOf(inputs), null, field, tx);
       const start = await subjectsRepository.maxSort(paper, tx);
       const ids = await subjectsRepository.insertTrees(paper, inputs, actor.userId, start, tx);
+      await linkNamedSubjects(ctx, exam.activity.courseId, ids, actor.userId, tx);
       await syncSubjectImages(actor, ids, tx);
       return subjectsRepository.loadByIds(ids, tx);
     });
@@ -179,6 +181,8 @@ export function subjectsService(ctx: AppContext) {
       const exam = await exams.loadExam(actor, id, { type, manage: true });
       const checked = cleanAndCheckSubjects(body.subjects, 'subjects');
       if (!checked.ok) throw invalid(checked.fields);
+      const foreign = await foreignKnowledgeNodes(ctx, exam.activity.courseId, checked.subjects, 'subjects');
+      if (Object.keys(foreign).length > 0) throw invalid(foreign);
       const trees = await appendToPaper(actor, exam, query.is_makeup_exam, checked.subjects, 'subjects');
       return trees.map(toSubject);
     },
@@ -240,6 +244,18 @@ export function subjectsService(ctx: AppContext) {
       const checked = cleanAndCheckSubjects([input], '', subjectInputSchemaFor(lib?.lib ?? {}));
       if (!checked.ok) throw invalid(checked.fields);
       const [clean] = checked.subjects as [ParsedSubjectInput];
+      // Only nodes the edit adds are checked: a question keeps the links it was stored with (copied from
+      // another course's library, say). A personal library has no course, so it can add none.
+      const stored = new Set((await loadTree(row.id, ctx.db)).knowledgeNodeIds);
+      const added = clean.knowledge_node_ids.filter((nodeId) => !stored.has(nodeId));
+      const courseId = exam ? exam.activity.courseId : (lib?.lib.courseId ?? null);
+      const foreign =
+        courseId === null
+          ? added.length > 0
+            ? { knowledge_node_ids: ['knowledgeGraph.nodeNotInCourse' as const] }
+            : {}
+          : await foreignKnowledgeNodes(ctx, courseId, [{ knowledge_node_ids: added }], '');
+      if (Object.keys(foreign).length > 0) throw invalid(foreign);
       const tree = await ctx.db.transaction(async (tx) => {
         if (exam) {
           const paper: PaperKey = { activityId: exam.activity.id, isMakeup: row.isMakeup };

@@ -86,7 +86,11 @@ describe('organisation feature switches', () => {
   it('answers defaults for live-record settings', async () => {
     const res = await as(student, { method: 'GET', url: `/api/orgs/${orgId}/live-record-settings` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ allow_download_recordings: false, retention_days: 0 });
+    expect(res.json()).toEqual({
+      allow_download_recordings: false,
+      retention_days: 0,
+      protect_cloud_recordings: false,
+    });
   });
 });
 

@@ -57,6 +57,23 @@ export function registerOrgAdminRoutes(app: Api, ctx: AppContext): void {
     async (request) => orgs.liveRecordSettings(actorOf(request), request.params.id),
   );
 
+  app.put(
+    '/api/orgs/:id/live-record-settings',
+    {
+      config: { access: 'org_admin' },
+      schema: {
+        tags,
+        description:
+          'Saves the organisation’s live-record settings; protect_cloud_recordings keeps cloud recordings ' +
+          'put on live activities (their replays) from being deleted as resources.',
+        params: IdParamsSchema,
+        body: LiveRecordSettingsSchema,
+        response: { 200: LiveRecordSettingsSchema },
+      },
+    },
+    async (request) => orgs.updateLiveRecordSettings(actorOf(request), request.params.id, request.body),
+  );
+
   app.get(
     '/api/portal-logo',
     // Public: the sign-in page shows the logo before anyone is signed in.

@@ -23,6 +23,7 @@ import { presentAcademicYears, presentPortalLogo } from './org-admin.presenter.t
 import { orgAdminRepository, type OrgRow } from './org-admin.repository.ts';
 import {
   ALERT_POPUP_KEY,
+  LIVE_RECORD_KEY,
   PORTAL_LOGO_KEY,
   alertPopupOf,
   featuresOf,
@@ -76,6 +77,16 @@ export function orgAdminService(ctx: AppContext) {
     async liveRecordSettings(actor: Actor, orgId: number): Promise<LiveRecordSettings> {
       assertOrgMember(actor, orgId);
       return liveRecordOf((await loadOrg(orgId)).settings);
+    },
+
+    async updateLiveRecordSettings(
+      actor: Actor,
+      orgId: number,
+      input: LiveRecordSettings,
+    ): Promise<LiveRecordSettings> {
+      assertOrgAdmin(actor, orgId);
+      const org = await patchSettings(orgId, { [LIVE_RECORD_KEY]: input });
+      return liveRecordOf(org.settings);
     },
 
     async portalLogo(actor: Actor | null): Promise<PortalLogo> {

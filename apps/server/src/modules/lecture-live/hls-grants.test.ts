@@ -34,4 +34,35 @@ describe('HLS grants', () => {
     expect(grants.get(actor(), 41, 'live')).toBeUndefined();
     expect(grants.get(actor(), 40, 'replay-1')).toBeUndefined();
   });
+
+  it('decides once for requests that miss together, and never remembers a refusal', async () => {
+    let clock = 0;
+    const grants = hlsGrants(() => clock);
+    let decisions = 0;
+    let release = () => {};
+    const decide = () => {
+      decisions += 1;
+      return new Promise<string>((resolve) => {
+        release = () => resolve('/data/live/40/live');
+      });
+    };
+    const together = [1, 2, 3].map(() => grants.resolve(actor(), 40, 'live', decide));
+    release();
+    expect(await Promise.all(together)).toEqual(Array(3).fill('/data/live/40/live'));
+    expect(decisions).toBe(1);
+    expect(await grants.resolve(actor(), 40, 'live', decide)).toBe('/data/live/40/live');
+    expect(decisions).toBe(1);
+    const refuse = () => {
+      decisions += 1;
+      return Promise.reject(new Error('forbidden'));
+    };
+    await expect(grants.resolve(actor({ userId: 9 }), 40, 'live', refuse)).rejects.toThrow('forbidden');
+    await expect(grants.resolve(actor({ userId: 9 }), 40, 'live', refuse)).rejects.toThrow('forbidden');
+    expect(decisions).toBe(3);
+    clock += HLS_GRANT_MS;
+    const again = grants.resolve(actor(), 40, 'live', decide);
+    release();
+    await again;
+    expect(decisions).toBe(4);
+  });
 });

@@ -14,9 +14,37 @@ const MAX_GRANTS = 20_000;
  */
 export function hlsGrants(now: () => number = Date.now) {
   const grants = new Map<string, { dir: string; expires: number }>();
+  const deciding = new Map<string, Promise<string>>();
   const keyOf = (actor: Actor, activityId: number, target: string) =>
     `${actor.userId}|${actor.orgRole}|${actor.simulatingCourseId ?? ''}|${activityId}|${target}`;
   return {
+    /**
+     * The granted folder: remembered, or decided by `decide` (which throws a refusal) and remembered.
+     * Requests that miss together share one decision: when a grant runs out, a viewer's player has
+     * several requests in flight, and a class watching on one account (a projector, the bench) many.
+     */
+    async resolve(
+      actor: Actor,
+      activityId: number,
+      target: string,
+      decide: () => Promise<string>,
+    ): Promise<string> {
+      const granted = this.get(actor, activityId, target);
+      if (granted !== undefined) return granted;
+      const key = keyOf(actor, activityId, target);
+      let pending = deciding.get(key);
+      if (!pending) {
+        pending = decide()
+          .then((dir) => {
+            this.set(actor, activityId, target, dir);
+            return dir;
+          })
+          .finally(() => deciding.delete(key));
+        deciding.set(key, pending);
+      }
+      return pending;
+    },
+
     get(actor: Actor, activityId: number, target: string): string | undefined {
       const key = keyOf(actor, activityId, target);
       const grant = grants.get(key);

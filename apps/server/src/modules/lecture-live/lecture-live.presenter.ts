@@ -9,7 +9,10 @@ import {
   REPLAY_QUALITY_LABEL,
   type LectureLiveStatus,
 } from '@lectern/contracts/lecture-live/lecture-live-status';
-import type { LectureLiveData } from '@lectern/contracts/lecture-live/lecture-live-settings';
+import {
+  DEFAULT_LIVE_AUTOPLAY,
+  type LectureLiveData,
+} from '@lectern/contracts/lecture-live/lecture-live-settings';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import type { ReplayRow } from './lecture-live.repository.ts';
 
@@ -98,7 +101,11 @@ export function presentDetail(
             retry_times: latest.retryTimes,
           }
         : null,
-    controller_config: { volume: LIVE_VOLUME, quality_label: REPLAY_QUALITY_LABEL, autoplay: true },
+    controller_config: {
+      volume: LIVE_VOLUME,
+      quality_label: REPLAY_QUALITY_LABEL,
+      autoplay: data.controller_config?.autoplay ?? DEFAULT_LIVE_AUTOPLAY,
+    },
     live_caption_config: { enabled: false },
     unavailable_reason: view.unavailableReason,
     data: { external_live_id: data.external_live_id ?? null },

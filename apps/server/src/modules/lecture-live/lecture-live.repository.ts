@@ -173,6 +173,23 @@ export function lectureLiveRepository(db: Database) {
       return rows.map((r) => r.userId);
     },
 
+    /**
+     * Sets the player settings inside the activity's `data` in place (jsonb_set), so an activity edit
+     * saved meanwhile keeps its own fields and this one.
+     */
+    async setControllerConfig(
+      activityId: number,
+      config: { autoplay: boolean },
+      tx: Executor = db,
+    ): Promise<void> {
+      await tx
+        .update(activities)
+        .set({
+          data: sql`jsonb_set(coalesce(${activities.data}, '{}'::jsonb), '{controller_config}', ${JSON.stringify(config)}::jsonb)`,
+        })
+        .where(eq(activities.id, activityId));
+    },
+
     async insertReplay(activityId: number, recordingFile: string, tx: Executor = db): Promise<ReplayRow> {
       const [row] = await tx.insert(lectureLiveReplays).values({ activityId, recordingFile }).returning();
       if (!row) throw new Error('replay not inserted');

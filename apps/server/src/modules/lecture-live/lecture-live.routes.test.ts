@@ -9,7 +9,7 @@ import {
   type LectureLiveDetail,
   type LiveIngest,
 } from '@lectern/contracts/lecture-live/lecture-live.schemas';
-import { activityReads } from '../../db/schema/activities.ts';
+import { activities, activityReads } from '../../db/schema/activities.ts';
 import { lectureLiveReplays, lectureLives, lectureLiveVisits } from '../../db/schema/lecture-live.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import {
@@ -174,6 +174,85 @@ describe('lecture live detail', () => {
   });
 });
 
+describe('player settings (controller_config)', () => {
+  const setConfig = (id: number, session: Session, payload: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/lecture-lives/${id}/controller-config`,
+      headers: session.headers,
+      payload,
+    });
+
+  it('does not autoplay by default; the teaching team turns it on and off, and it stays through an activity edit', async () => {
+    const id = await createLive();
+    expect((await detail(id, student)).controller_config).toEqual({
+      volume: 0.8,
+      quality_label: '1080P',
+      autoplay: false,
+    });
+    const on = await setConfig(id, assistant, { autoplay: true });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(LectureLiveDetailSchema.parse(on.json()).controller_config.autoplay).toBe(true);
+    expect((await detail(id, student)).controller_config.autoplay).toBe(true);
+    expect((await setConfig(id, teacher, { autoplay: false })).statusCode).toBe(200);
+    expect((await detail(id, student)).controller_config.autoplay).toBe(false);
+    // The generic activity edit keeps data fields it does not edit, this one included.
+    const edited = await t.app.inject({
+      method: 'PUT',
+      url: `/api/activities/${id}`,
+      headers: teacher.headers,
+      payload: { title: 'Compilers, live (edited)' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await detail(id, student)).controller_config.autoplay).toBe(false);
+    // The rest of data is untouched by the setting.
+    const [row] = await t.db.select({ data: activities.data }).from(activities).where(eq(activities.id, id));
+    expect(row?.data).toMatchObject({
+      description: '<p>Parsing</p>',
+      controller_config: { autoplay: false },
+    });
+    expect((await setConfig(id, teacher, { autoplay: true })).statusCode).toBe(200);
+    expect((await detail(id, student)).controller_config.autoplay).toBe(true);
+  });
+
+  it('is the teaching team’s only, and validated', async () => {
+    const id = await createLive();
+    for (const session of [student, customer, simulating]) {
+      expect((await setConfig(id, session, { autoplay: false })).statusCode).toBe(403);
+    }
+    expect([403, 404]).toContain((await setConfig(id, outsider, { autoplay: false })).statusCode);
+    expect((await setConfig(id, teacher, { autoplay: 'yes' })).statusCode).toBe(400);
+    expect((await setConfig(id, teacher, { autoplay: true, loop: true })).statusCode).toBe(400);
+    expect((await detail(id, student)).controller_config.autoplay).toBe(false);
+    // The activity calls validate it in data too.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/courses/${courseId}/activities`,
+      headers: teacher.headers,
+      payload: {
+        type: 'lecture_live',
+        module_id: moduleId,
+        title: 'Autoplay sometimes',
+        data: { controller_config: { autoplay: 'sometimes' } },
+      },
+    });
+    expect(created.statusCode).toBe(400);
+    const good = await t.app.inject({
+      method: 'POST',
+      url: `/api/courses/${courseId}/activities`,
+      headers: teacher.headers,
+      payload: {
+        type: 'lecture_live',
+        module_id: moduleId,
+        title: 'Autoplay on from the start',
+        data: { controller_config: { autoplay: true } },
+      },
+    });
+    expect(good.statusCode, good.body).toBeLessThan(300);
+    expect((await detail(good.json<{ id: number }>().id, teacher)).controller_config.autoplay).toBe(true);
+  });
+});
+
 describe('booking', () => {
   it('books once while unopened, counts, and cancels', async () => {
     const id = await createLive();
@@ -314,6 +393,22 @@ describe('status and replays', () => {
     const res = await call('GET', `/api/lecture-lives/${id}/hls/live/index.m3u8`, student);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache, no-store');
+    expect(res.headers['content-length']).toBe('8');
+    expect(res.body).toBe('#EXTM3U\n');
+    // A segment larger than a playlist is streamed, whole and with its exact length.
+    const bytes = Buffer.from(Array.from({ length: 700_001 }, (_, i) => i % 251));
+    writeFileSync(path.join(liveHlsDir(t.config, id), 'seg-00001.ts'), bytes);
+    const segment = await call('GET', `/api/lecture-lives/${id}/hls/live/seg-00001.ts`, student);
+    expect(segment.statusCode).toBe(200);
+    expect(segment.headers['content-length']).toBe('700001');
+    expect(segment.rawPayload.equals(bytes)).toBe(true);
+    // The playlist ffmpeg replaces every two seconds is read again each time, never kept.
+    writeFileSync(path.join(liveHlsDir(t.config, id), 'index.m3u8'), '#EXTM3U\n#EXT-X-VERSION:3\n');
+    const again = await call('GET', `/api/lecture-lives/${id}/hls/live/index.m3u8`, student);
+    expect(again.body).toBe('#EXTM3U\n#EXT-X-VERSION:3\n');
+    expect((await call('GET', `/api/lecture-lives/${id}/hls/live/seg-09999.ts`, student)).statusCode).toBe(
+      404,
+    );
     const denied = await call('GET', `/api/lecture-lives/${id}/hls/live/index.m3u8`, customer);
     expect(denied.json<{ message: string }>().message).toBe('No permission to view live.');
     expect((await detail(id, student)).streams).toEqual([
@@ -574,6 +669,11 @@ describe.skipIf(!ffmpegPresent)('RTMP ingest to HLS and replay (ffmpeg)', () => 
       const seg = await get(done.replay_videos[0]!.url.replace('index.m3u8', segment), learnerSession);
       expect(seg.statusCode).toBe(200);
       expect(seg.rawPayload.length).toBeGreaterThan(1000);
+      // The recording is on the activity's resources too, as an MP4 cloud recording of its creator.
+      const resources = await get(`/api/activities/${activity.id}/resources`, ownerSession);
+      expect(resources.json<{ resources: unknown[] }>().resources).toEqual([
+        expect.objectContaining({ cloud_recording: true, type: 'video', created_by_id: owner.id }),
+      ]);
     } finally {
       await live.close();
     }

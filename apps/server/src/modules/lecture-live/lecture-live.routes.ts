@@ -1,5 +1,3 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import {
   BookLiveResponseSchema,
   CourseIdParamsSchema,
@@ -17,10 +15,12 @@ import {
   ReprocessReplayRequestSchema,
   ViewingStatsResponseSchema,
 } from '@lectern/contracts/lecture-live/lecture-live.schemas';
+import { LectureLiveControllerConfigSchema } from '@lectern/contracts/lecture-live/lecture-live-settings';
 import type { FastifyReply } from 'fastify';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { notFound } from '../../platform/errors.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
+import { hlsFileCache, type HlsFileCache } from './hls-file-cache.ts';
 import { createLiveIngest } from './live-ingest.ts';
 import { HLS_CONTENT_TYPES } from './live-media.ts';
 import { lectureLiveRepository } from './lecture-live.repository.ts';
@@ -29,21 +29,27 @@ import { lectureLiveService } from './lecture-live.service.ts';
 const tags = ['lecture-live'];
 
 /**
- * Sends an HLS file. Live playlists change every segment, so they are never cached; segments and
- * finished replay playlists never change once written, so the browser keeps them (privately: they are
- * behind the session).
+ * HLS files kept in memory: a live's playlist and its last six 2-second segments are a few MB, and a
+ * replay's 6-second segments a few MB each; 64 MiB holds several lives and replays watched at once.
  */
-async function sendHls(reply: FastifyReply, file: string, mutable: boolean) {
-  const info = await stat(file).catch(() => undefined);
-  if (!info?.isFile()) throw notFound();
+const HLS_CACHE_LIMITS = { maxBytes: 64 * 1024 * 1024, maxEntryBytes: 8 * 1024 * 1024 };
+
+/**
+ * Sends an HLS file. Live playlists change every segment, so they are never cached by the browser;
+ * segments and finished replay playlists never change once written, so the browser keeps them (privately:
+ * they are behind the session). This is the hot path of a thousand viewers (hls-file-cache.ts).
+ */
+async function sendHls(reply: FastifyReply, files: HlsFileCache, file: string, mutable: boolean) {
+  const body = await files.read(file);
+  if (!body) throw notFound();
   const playlist = file.endsWith('.m3u8');
   reply.header('content-type', playlist ? HLS_CONTENT_TYPES.m3u8 : HLS_CONTENT_TYPES.ts);
-  reply.header('content-length', info.size);
+  reply.header('content-length', body.size);
   reply.header(
     'cache-control',
     playlist && mutable ? 'no-cache, no-store' : 'private, max-age=86400, immutable',
   );
-  return reply.send(createReadStream(file));
+  return reply.send('bytes' in body ? body.bytes : body.stream);
 }
 
 /** Lecture lives: detail, booking, ingest, HLS, replays, play tracking and the live lists. */
@@ -55,6 +61,7 @@ export function registerLectureLiveRoutes(app: Api, ctx: AppContext): void {
     onEnded: (id, file) => lives.streamEnded(id, file),
   });
   const lives = lectureLiveService(ctx, ingest);
+  const hlsFiles = hlsFileCache(HLS_CACHE_LIMITS);
   app.addHook('onReady', async () => ingest.start());
   app.addHook('onClose', async () => ingest.stop());
 
@@ -96,6 +103,23 @@ export function registerLectureLiveRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (request) => lives.reprocess(actorOf(request), request.params.id, request.body.replay_id),
+  );
+
+  app.put(
+    '/api/lecture-lives/:id/controller-config',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        description:
+          'The teaching team sets how the page’s player behaves: autoplay starts it by itself (muted, as ' +
+          'browsers require). Answers the detail.',
+        params: LectureLiveIdParamsSchema,
+        body: LectureLiveControllerConfigSchema,
+        response: { 200: LectureLiveDetailSchema },
+      },
+    },
+    async (request) => lives.setControllerConfig(actorOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -157,7 +181,7 @@ export function registerLectureLiveRoutes(app: Api, ctx: AppContext): void {
         { kind: 'live' },
         request.params.file,
       );
-      return sendHls(reply, file, true);
+      return sendHls(reply, hlsFiles, file, true);
     },
   );
 
@@ -167,7 +191,7 @@ export function registerLectureLiveRoutes(app: Api, ctx: AppContext): void {
     async (request, reply) => {
       const { id, replayId, file } = request.params;
       const path = await lives.hlsFile(actorOf(request), id, { kind: 'replay', replayId }, file);
-      return sendHls(reply, path, false);
+      return sendHls(reply, hlsFiles, path, false);
     },
   );
 

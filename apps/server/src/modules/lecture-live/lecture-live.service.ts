@@ -6,6 +6,7 @@ import { MEETING_TYPES } from '@lectern/contracts/activities/activity-types';
 import { pageMeta } from '@lectern/contracts/common/pagination.schemas';
 import {
   LectureLiveDataSchema,
+  type LectureLiveControllerConfig,
   type LectureLiveData,
 } from '@lectern/contracts/lecture-live/lecture-live-settings';
 import {
@@ -76,6 +77,24 @@ export function lectureLiveService(ctx: AppContext, ingest?: LiveIngest) {
     if (!canSeeActivity(access, activity)) throw notFound('lectureLive.notFound');
     const parsed = LectureLiveDataSchema.safeParse(activity.data);
     return { activity, data: parsed.success ? parsed.data : {}, access };
+  }
+
+  /** One page of a course's live and meeting activities, in the order the query asks for. */
+  function listPage(courseId: number, query: ListQuery, includeUnpublished: boolean) {
+    const types = query.types && query.types.length > 0 ? query.types : [...MEETING_TYPES];
+    const keys = query.order_keys && query.order_keys.length > 0 ? query.order_keys : ['start_time' as const];
+    const order: SQL[] = keys.map((key, i) =>
+      (query.orders?.[i] ?? 'desc') === 'asc' ? asc(ORDER_COLUMNS[key]) : desc(ORDER_COLUMNS[key]),
+    );
+    order.push(desc(activitiesTable.id));
+    return repo.listLives({
+      courseId,
+      types,
+      includeUnpublished,
+      order,
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    });
   }
 
   function statusOf(
@@ -181,6 +200,18 @@ export function lectureLiveService(ctx: AppContext, ingest?: LiveIngest) {
       return this.detail(actor, id);
     },
 
+    /** `PUT /api/lecture-lives/{id}/controller-config` {autoplay}: the teaching team sets the player up. */
+    async setControllerConfig(
+      actor: Actor,
+      id: number,
+      config: LectureLiveControllerConfig,
+    ): Promise<LectureLiveDetail> {
+      const { activity, access } = await load(actor, id);
+      assertManages(access);
+      await repo.setControllerConfig(activity.id, { autoplay: config.autoplay });
+      return this.detail(actor, id);
+    },
+
     /**
      * `POST /api/lecture-live/schedule/{id}/player-visits`: a playing client's 10-second beat. It adds the
      * time played (never more than the clock allows) and marks the activity read, which completes the
@@ -275,30 +306,22 @@ export function lectureLiveService(ctx: AppContext, ingest?: LiveIngest) {
       file: string,
     ): Promise<string> {
       const targetKey = target.kind === 'live' ? 'live' : `replay-${target.replayId}`;
-      const granted = grants.get(actor, id, targetKey);
-      if (granted !== undefined) {
-        if (!HLS_FILE_PATTERN.test(file)) throw notFound();
-        return path.join(granted, file);
-      }
-      const { activity, data, access } = await load(actor, id);
-      const checkName = () => {
-        if (!HLS_FILE_PATTERN.test(file)) throw notFound();
-      };
-      let dir: string;
-      if (target.kind === 'live') {
-        if (!mayViewLive(access)) throw new AppError('forbidden', 'lectureLive.noPermissionLive');
-        checkName();
-        dir = liveHlsDir(ctx.config, activity.id);
-      } else {
+      const dir = await grants.resolve(actor, id, targetKey, async () => {
+        const { activity, data, access } = await load(actor, id);
+        if (target.kind === 'live') {
+          if (!mayViewLive(access)) throw new AppError('forbidden', 'lectureLive.noPermissionLive');
+          return liveHlsDir(ctx.config, activity.id);
+        }
         if (!mayViewRecord(access, data)) throw new AppError('forbidden', 'lectureLive.noPermissionRecord');
-        checkName();
         const replay = await repo.findReplay(target.replayId);
         if (!replay || replay.activityId !== activity.id || replay.state !== 'done') {
           throw notFound('lectureLive.replayNotFound');
         }
-        dir = replayDir(ctx.config, activity.id, replay.id);
-      }
-      grants.set(actor, id, targetKey, dir);
+        return replayDir(ctx.config, activity.id, replay.id);
+      });
+      // Only a name of the pattern is ever joined to the folder (checked after the access, so that a
+      // refusal says why whatever the name).
+      if (!HLS_FILE_PATTERN.test(file)) throw notFound();
       return path.join(dir, file);
     },
 
@@ -306,22 +329,22 @@ export function lectureLiveService(ctx: AppContext, ingest?: LiveIngest) {
     async liveActivities(actor: Actor, courseId: number, query: ListQuery): Promise<LiveActivitiesResponse> {
       const access = await courses.load(actor, courseId);
       assertCan(access, 'course.read');
-      const types = query.types && query.types.length > 0 ? query.types : [...MEETING_TYPES];
-      const keys =
-        query.order_keys && query.order_keys.length > 0 ? query.order_keys : ['start_time' as const];
-      const order: SQL[] = keys.map((key, i) =>
-        (query.orders?.[i] ?? 'desc') === 'asc' ? asc(ORDER_COLUMNS[key]) : desc(ORDER_COLUMNS[key]),
-      );
-      order.push(desc(activitiesTable.id));
-      const { total, rows } = await repo.listLives({
-        courseId,
-        types,
-        includeUnpublished: canSeeActivity(access, { published: false }),
-        order,
-        limit: query.page_size,
-        offset: (query.page - 1) * query.page_size,
-      });
+      const { total, rows } = await listPage(courseId, query, canSeeActivity(access, { published: false }));
       return { ...pageMeta(query, total), activities: await this.presentLives(actor, rows) };
+    },
+
+    /**
+     * `GET /anonymous-api/courses/{id}/live-activities`, once public-listings has found the course public:
+     * the published ones only, nobody's booking, and none of the activities' data (join links, stream
+     * keys and passwords live there) nor the host's user number.
+     */
+    async publicLiveActivities(courseId: number, query: ListQuery): Promise<LiveActivitiesResponse> {
+      const { total, rows } = await listPage(courseId, query, false);
+      const items = await this.presentLives(null, rows);
+      return {
+        ...pageMeta(query, total),
+        activities: items.map((item) => ({ ...item, data: {}, meeting_host_user: null })),
+      };
     },
 
     /** `GET /api/courses/{id}/extension-lives?source=`: the course's lives of one kind. */
@@ -337,7 +360,7 @@ export function lectureLiveService(ctx: AppContext, ingest?: LiveIngest) {
       return { source, extension_lives: page.activities };
     },
 
-    async presentLives(actor: Actor, rows: Awaited<ReturnType<typeof repo.listLives>>['rows']) {
+    async presentLives(actor: Actor | null, rows: Awaited<ReturnType<typeof repo.listLives>>['rows']) {
       const liveIds = rows.filter((r) => r.activity.type === 'lecture_live').map((r) => r.activity.id);
       const hostIds = rows.flatMap((r) => {
         const host = r.activity.data.host_user_id;
@@ -347,7 +370,7 @@ export function lectureLiveService(ctx: AppContext, ingest?: LiveIngest) {
         repo.findMany(liveIds),
         repo.latestReplays(liveIds),
         repo.bookedCounts(liveIds),
-        repo.bookedBy(liveIds, actor.userId),
+        actor ? repo.bookedBy(liveIds, actor.userId) : new Set<number>(),
         repo.usersByIds(hostIds),
       ]);
       const stateOf = new Map(lives.map((l) => [l.activityId, l.streamState]));

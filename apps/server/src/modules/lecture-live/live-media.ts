@@ -120,6 +120,33 @@ export function transcodeArgs(input: string, outDir: string): string[] {
   ];
 }
 
+/**
+ * The ffmpeg arguments that rewrap a recording (MPEG-TS, which browsers do not play) into an MP4 a browser
+ * plays and a viewer downloads, without re-encoding: the cloud recording put on the activity's resources.
+ */
+export function remuxArgs(input: string, output: string): string[] {
+  return [
+    '-hide_banner',
+    '-nostats',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    input,
+    '-map',
+    '0:v:0?',
+    '-map',
+    '0:a:0?',
+    '-c',
+    'copy',
+    '-movflags',
+    '+faststart',
+    '-f',
+    'mp4',
+    output,
+  ];
+}
+
 /** Starts ffmpeg at the lowest CPU priority, so requests are served first while it works. */
 export function spawnNiceFfmpeg(ffmpegPath: string, args: string[]): ChildProcess {
   return spawn('nice', ['-n', '19', ffmpegPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -5,10 +5,13 @@ import type { AppContext } from '../../platform/app-context.ts';
 import type { Executor } from '../../platform/database.ts';
 import { enqueue } from '../../platform/jobs/job-queue.ts';
 import { PermanentJobError, type RegisteredJobs } from '../../platform/jobs/job-worker.ts';
+import { attachCloudRecording } from '../activity-resources/cloud-recordings.ts';
+import { activitiesRepository } from '../activities/activities.repository.ts';
 import {
   ffmpegInstalled,
   liveDir,
   parseDuration,
+  remuxArgs,
   replayDir,
   spawnNiceFfmpeg,
   transcodeArgs,
@@ -25,6 +28,17 @@ export async function scheduleReplayTranscode(tx: Executor, replayId: number): P
   await enqueue(tx, REPLAY_TRANSCODE_JOB, { replay_id: replayId }, { maxAttempts: 1 });
 }
 
+/** Runs ffmpeg (niced) to the end; its exit code, -1 when it could not start. */
+function runFfmpeg(ffmpegPath: string, args: string[]): Promise<number | null> {
+  const child = spawnNiceFfmpeg(ffmpegPath, args);
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return new Promise((resolve) => {
+    child.once('error', () => resolve(-1));
+    child.once('exit', (code) => resolve(code));
+  });
+}
+
 /**
  * Transcodes a recording into HLS video on demand. ffmpeg runs as a child process under `nice`, so the
  * event loop only relays its progress lines; a restart mid-way leaves the job's lease to expire and
@@ -32,6 +46,32 @@ export async function scheduleReplayTranscode(tx: Executor, replayId: number): P
  */
 export function lectureLiveJobs(ctx: AppContext): RegisteredJobs {
   const repo = lectureLiveRepository(ctx.db);
+  const activities = activitiesRepository(ctx.db);
+
+  /**
+   * The finished recording becomes a cloud-recording resource of the activity (spec 001 section 6), as an
+   * MP4 rewrapped from the recording. Best effort: the replay plays whether or not this works.
+   */
+  async function attachRecording(replay: { id: number; activityId: number; createdAt: Date }, input: string) {
+    const activity = await activities.findById(replay.activityId);
+    if (!activity) return;
+    const mp4 = path.join(replayDir(ctx.config, replay.activityId, replay.id), 'recording.mp4');
+    try {
+      const code = await runFfmpeg(ctx.config.live.ffmpegPath, remuxArgs(input, mp4));
+      if (code !== 0) throw new Error(`ffmpeg exited with ${code} rewrapping the recording`);
+      await attachCloudRecording(ctx, {
+        activityId: replay.activityId,
+        source: 'lecture_live',
+        sourceId: replay.id,
+        file: mp4,
+        name: `${activity.title} ${replay.createdAt.toISOString().slice(0, 16).replace('T', ' ')}.mp4`,
+        mimeType: 'video/mp4',
+      });
+    } finally {
+      rmSync(mp4, { force: true });
+    }
+  }
+
   return {
     handlers: {
       [REPLAY_TRANSCODE_JOB]: async (payload, { signal }) => {
@@ -82,6 +122,9 @@ export function lectureLiveJobs(ctx: AppContext): RegisteredJobs {
           processedAt: new Date(),
           lastError: null,
         });
+        await attachRecording(replay, input).catch((error: unknown) =>
+          ctx.log.warn({ err: error, replayId: replay.id }, 'cloud recording not added to the resources'),
+        );
       },
     },
     async close() {},

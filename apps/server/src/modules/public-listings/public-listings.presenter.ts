@@ -6,6 +6,7 @@ import type {
   PublicCatalogResponse,
   PublicCourseCard,
   PublicCourseDetail,
+  PublicCourseSummary,
 } from '@lectern/contracts/public-listings/public-listings.schemas';
 import type { CurriculumRow, PublicCourseRow } from './public-listings.repository.ts';
 
@@ -29,8 +30,8 @@ export function presentPublicCourse(row: PublicCourseRow): PublicCourseCard {
     // No thumbnail is stored apart from the cover; clients fall back to `cover` (spec: "small_cover or cover").
     small_cover: null,
     classification_id: row.classificationId,
-    // No knowledge graph is stored in Lectern yet, so no course has a knowledge node.
-    knowledge_node_count: 0,
+    // The live nodes of the course's knowledge graph (deleted ones stay as rows for its history).
+    knowledge_node_count: row.knowledgeNodeCount,
     activity_count: row.activityCount,
     student_count: row.studentCount,
     module_count: row.moduleCount,
@@ -114,5 +115,17 @@ export function presentCurriculum(row: CurriculumRow): CurriculumCard {
 }
 
 export function presentCurriculumAdmin(row: CurriculumRow, courseIds: number[]): CurriculumAdmin {
-  return { ...presentCurriculum(row), course_ids: courseIds };
+  return { ...presentCurriculum(row), course_ids: courseIds, credit_state: row.creditState };
+}
+
+export function presentCourseSummary(row: PublicCourseRow): PublicCourseSummary {
+  return {
+    course_id: row.id,
+    student_count: row.studentCount,
+    activity_count: row.activityCount,
+    module_count: row.moduleCount,
+    syllabus_count: row.syllabusCount,
+    chapter_count: row.moduleCount + row.syllabusCount,
+    knowledge_node_count: row.knowledgeNodeCount,
+  };
 }

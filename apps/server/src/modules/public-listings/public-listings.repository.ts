@@ -89,6 +89,7 @@ const cardColumns = {
   studentCount: sql<number>`(select count(*)::int from course_members m where m.course_id = "courses"."id" and m.roles @> array['student']::text[])`,
   moduleCount: sql<number>`(select count(*)::int from course_modules cm where cm.course_id = "courses"."id" and cm.recycle_bin_item_id is null)`,
   syllabusCount: sql<number>`(select count(*)::int from syllabi sy where sy.course_id = "courses"."id" and sy.recycle_bin_item_id is null)`,
+  knowledgeNodeCount: sql<number>`(select count(*)::int from knowledge_nodes k where k.course_id = "courses"."id" and k.deleted_at is null)`,
   instructors: sql<
     PublicInstructorRow[]
   >`(select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'avatar_small_url', u.avatar_small_url) order by u.id), '[]'::json) from course_members m join users u on u.id = m.user_id where m.course_id = "courses"."id" and m.roles @> array['instructor']::text[])`,
@@ -116,6 +117,7 @@ export type PublicCourseRow = {
   studentCount: number;
   moduleCount: number;
   syllabusCount: number;
+  knowledgeNodeCount: number;
   instructors: PublicInstructorRow[];
 };
 

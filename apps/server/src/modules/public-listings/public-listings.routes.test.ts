@@ -426,9 +426,20 @@ describe('curriculums', () => {
       method: 'PUT',
       url: `/api/curriculum/${curriculumId}`,
       headers: admin.headers,
-      payload: { name: 'Maths path 2', public_scope: 'public', course_ids: [publicId] },
+      payload: {
+        name: 'Maths path 2',
+        public_scope: 'public',
+        course_ids: [publicId],
+        credit_state: 'credit_bank',
+      },
     });
-    expect(edited.json()).toMatchObject({ name: 'Maths path 2', course_ids: [publicId] });
+    // The administrator's view carries the stored credit state, so the dialog can send it back as is.
+    expect(edited.json()).toMatchObject({
+      name: 'Maths path 2',
+      course_ids: [publicId],
+      credit_state: 'credit_bank',
+      air: false,
+    });
     const deleted = await t.app.inject({
       method: 'DELETE',
       url: `/api/curriculum/${privateCurriculumId}`,

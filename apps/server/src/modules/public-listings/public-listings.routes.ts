@@ -17,7 +17,12 @@ import {
   PublicCourseListQuerySchema,
   PublicCourseListResponseSchema,
   PublicCourseStatsSchema,
+  PublicCourseSummarySchema,
 } from '@lectern/contracts/public-listings/public-listings.schemas';
+import {
+  LiveActivitiesQuerySchema,
+  LiveActivitiesResponseSchema,
+} from '@lectern/contracts/lecture-live/lecture-live.schemas';
 import {
   CourseEstimateRepliesResponseSchema,
   EstimatesQuerySchema,
@@ -183,6 +188,28 @@ export function registerPublicListingsRoutes(app: Api, ctx: AppContext): void {
       reply.header('cache-control', 'no-store');
       return listings.registrationState(null, request.params.id);
     },
+  );
+
+  app.get(
+    '/anonymous-api/courses/:id/statistics/summary',
+    {
+      config: { access: 'public' },
+      schema: { tags, params: IdParamsSchema, response: { 200: PublicCourseSummarySchema } },
+    },
+    async (request) => listings.courseSummary(null, request.params.id),
+  );
+  app.get(
+    '/anonymous-api/courses/:id/live-activities',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: LiveActivitiesQuerySchema,
+        response: { 200: LiveActivitiesResponseSchema },
+      },
+    },
+    async (request) => listings.liveActivities(null, request.params.id, request.query),
   );
 
   app.get(

@@ -16,7 +16,12 @@ import type {
   PublicCourseListQuerySchema,
   PublicCourseListResponse,
   PublicCourseStats,
+  PublicCourseSummary,
 } from '@lectern/contracts/public-listings/public-listings.schemas';
+import type {
+  LiveActivitiesQuerySchema,
+  LiveActivitiesResponse,
+} from '@lectern/contracts/lecture-live/lecture-live.schemas';
 import { pageMeta, type PageQuery } from '@lectern/contracts/common/pagination.schemas';
 import type {
   CourseEstimateRepliesResponse,
@@ -33,9 +38,11 @@ import { assertCan, can } from '../courses/courses.policy.ts';
 import { courseEstimatesService } from '../course-services/course-estimates.service.ts';
 import { courseRegistrationService } from '../course-services/course-registration.service.ts';
 import { discussionsService } from '../discussions/discussions.service.ts';
+import { lectureLiveService } from '../lecture-live/lecture-live.service.ts';
 import {
   presentCatalog,
   presentClassification,
+  presentCourseSummary,
   presentCurriculum,
   presentCurriculumAdmin,
   presentPublicCourse,
@@ -311,6 +318,22 @@ export function publicListingsService(ctx: AppContext) {
     async hotTopics(reader: Reader, courseId: number): Promise<z.infer<typeof HotTopicsResponseSchema>> {
       await readableCourse(reader, courseId);
       return discussionsService(ctx).publicHotTopics(courseId);
+    },
+
+    /** A public course's counts, as its page shows them to a visitor. */
+    async courseSummary(reader: Reader, courseId: number): Promise<PublicCourseSummary> {
+      const row = await readableCourse(reader, courseId);
+      return presentCourseSummary(row);
+    },
+
+    /** A public course's published live and meeting activities, without their data or bookings. */
+    async liveActivities(
+      reader: Reader,
+      courseId: number,
+      query: z.output<typeof LiveActivitiesQuerySchema>,
+    ): Promise<LiveActivitiesResponse> {
+      await readableCourse(reader, courseId);
+      return lectureLiveService(ctx).publicLiveActivities(courseId, query);
     },
 
     /** Whether a visitor could join a public course once signed in (its rules, window and places). */

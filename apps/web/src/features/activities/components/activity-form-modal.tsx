@@ -19,6 +19,10 @@ import {
   homeworkSettingsFormValues,
 } from '../../homework/public/homework-settings-form.ts';
 import { UploadField } from '../../uploads/public/upload-field.tsx';
+import {
+  ActivityKnowledgeNodesFormItem,
+  useLinkNewActivityToKnowledgeNodes,
+} from '../../knowledge-graph/public/activity-knowledge-nodes-field.tsx';
 import { useMeetingFormModal } from '../../meetings/public/use-meeting-form-modal.tsx';
 import { VOTE_FIELD_ALIASES, voteSettingsFormValues } from '../../votes/public/vote-settings-form.ts';
 import { useCreateActivity } from '../api/create-activity.ts';
@@ -97,6 +101,7 @@ export function ActivityFormModal({
   const [form] = Form.useForm<ActivityFormValues>();
   const createActivity = useCreateActivity();
   const updateActivity = useUpdateActivity();
+  const linkKnowledgeNodes = useLinkNewActivityToKnowledgeNodes();
   const editing = activity !== undefined;
 
   const modules = sortedModules(course);
@@ -149,6 +154,8 @@ export function ActivityFormModal({
     const saved = activity
       ? await updateActivity.mutateAsync({ id: activity.id, body: toUpdateRequest(values, activity) })
       : await createActivity.mutateAsync({ courseId: course.id, body: toCreateRequest(values) });
+    // Nodes picked for a new activity can only be linked once it exists (issue 17).
+    if (!activity) await linkKnowledgeNodes(saved.id, values);
     void message.success(
       editing ? t('form.updated') : values.published ? t('form.created') : t('form.createdDraft'),
     );
@@ -330,6 +337,7 @@ export function ActivityFormModal({
       <Form.Item name="completion" label={t('completion.label')} rules={completionRules}>
         <CompletionCriteriaInput activityType={type} courseId={course.id} />
       </Form.Item>
+      <ActivityKnowledgeNodesFormItem courseId={course.id} activityId={activity?.id ?? 0} />
     </FormModal>
   );
 }

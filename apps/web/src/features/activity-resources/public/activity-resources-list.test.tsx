@@ -28,6 +28,8 @@ function makeResource(overrides: Partial<ActivityResource> = {}): ActivityResour
     allow_download: false,
     can_download: false,
     can_delete: false,
+    cloud_recording: false,
+    delete_protected: false,
     ...overrides,
   };
 }
@@ -112,5 +114,41 @@ describe('ActivityResourcesList', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('The resource could not be deleted.')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('link', { name: 'slides.pdf' })).toBeTruthy());
+  });
+
+  it('disables the uploader’s delete of a protected cloud recording and says why', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderList({
+      [LIST]: () =>
+        jsonResponse({
+          can_upload: true,
+          resources: [
+            makeResource({
+              name: 'Week 1.mp4',
+              type: 'video',
+              can_download: true,
+              cloud_recording: true,
+              delete_protected: true,
+            }),
+            makeResource({ id: 32, reference_id: 502, name: 'notes.txt', can_delete: true }),
+          ],
+        }),
+    });
+    const recording = (await screen.findByRole('link', { name: 'Week 1.mp4' })).closest(
+      '.ant-list-item',
+    ) as HTMLElement;
+    expect(within(recording).getByText('Cloud recording')).toBeTruthy();
+    const blocked = within(recording).getByRole('button', { name: 'Delete Week 1.mp4' });
+    expect((blocked as HTMLButtonElement).disabled).toBe(true);
+    await user.hover(blocked.parentElement!);
+    expect(
+      await screen.findByText('Your organisation does not allow cloud recordings to be deleted.'),
+    ).toBeTruthy();
+    // An ordinary file of the same uploader is deleted as ever.
+    expect((screen.getByRole('button', { name: 'Delete notes.txt' }) as HTMLButtonElement).disabled).toBe(
+      false,
+    );
+    await user.click(blocked);
+    expect(sentRequests(fetchMock).some((r) => r.method === 'DELETE')).toBe(false);
   });
 });

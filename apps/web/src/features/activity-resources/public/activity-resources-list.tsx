@@ -1,7 +1,19 @@
 import { DeleteOutlined, DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import type { ActivityResource } from '@lectern/contracts/activity-resources/activity-resources.schemas';
 import { formatBytes } from '@lectern/contracts/uploads/upload-rules';
-import { Alert, App, Button, Flex, List, Popconfirm, Typography, Upload, type UploadProps } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Flex,
+  List,
+  Popconfirm,
+  Tag,
+  Tooltip,
+  Typography,
+  Upload,
+  type UploadProps,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../shared/components/date-time.ts';
@@ -13,7 +25,8 @@ import { usePutActivityResource } from '../api/put-activity-resource.ts';
 /**
  * A live session's resources (spec 001 "Generic live-session detail"): what the server lets the caller do
  * decides every control — upload when it says can_upload, download when can_download (the uploader, or
- * allow_download), delete when can_delete (the uploader); instructors see view and download statistics.
+ * allow_download), delete when can_delete (the uploader; a cloud recording the organisation protects shows
+ * its delete disabled, saying why); instructors see view and download statistics.
  */
 export function ActivityResourcesList({ activityId }: { activityId: number }) {
   const { t } = useTranslation('activity-resources');
@@ -100,18 +113,38 @@ export function ActivityResourcesList({ activityId }: { activityId: number }) {
                     {t('resources.delete')}
                   </Button>
                 </Popconfirm>
+              ) : resource.delete_protected ? (
+                // The uploader's delete, held back by the organisation: shown disabled, with the reason.
+                // The tooltip sits on a span, since a disabled button gets no pointer events.
+                <Tooltip key="delete" title={t('resources.cloudRecordingProtected')}>
+                  <span tabIndex={0}>
+                    <Button
+                      type="link"
+                      size="small"
+                      danger
+                      disabled
+                      icon={<DeleteOutlined />}
+                      aria-label={t('resources.deleteNamed', { name: resource.name })}
+                    >
+                      {t('resources.delete')}
+                    </Button>
+                  </span>
+                </Tooltip>
               ) : null,
             ].filter(Boolean)}
           >
             <List.Item.Meta
               title={
-                <Typography.Link
-                  href={activityResourceBlobUrl(activityId, resource.id, true)}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  {resource.name}
-                </Typography.Link>
+                <Flex gap={8} align="center" wrap>
+                  <Typography.Link
+                    href={activityResourceBlobUrl(activityId, resource.id, true)}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    {resource.name}
+                  </Typography.Link>
+                  {resource.cloud_recording ? <Tag>{t('resources.cloudRecording')}</Tag> : null}
+                </Flex>
               }
               description={
                 <Flex vertical gap={2}>

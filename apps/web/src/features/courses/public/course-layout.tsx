@@ -15,6 +15,7 @@ import { useSimulate } from '../api/simulate.ts';
 import { formatCourseDate, semesterLabel } from '../components/course-format.ts';
 import { CourseHeading } from '../components/course-heading.tsx';
 import { CourseContext } from './course-context.ts';
+import { useKnowledgeGraphTab } from '../../knowledge-graph/public/use-knowledge-graph-tab.ts';
 
 // Only people who manage the course open it, so it downloads then rather than with every course page.
 const CourseFormModal = lazy(async () => ({
@@ -36,7 +37,8 @@ type CourseTab =
   | 'teaching-calendar'
   | 'reviews'
   | 'public-listing'
-  | 'recycle-bin';
+  | 'recycle-bin'
+  | 'knowledge-graph';
 
 /** Announcements, members, groups and grades have their own pages; everything else under the course (activities too) is content. */
 function tabOf(pathname: string, courseId: number): CourseTab {
@@ -51,6 +53,7 @@ function tabOf(pathname: string, courseId: number): CourseTab {
   if (rest === 'reviews') return 'reviews';
   if (rest === 'public-listing') return 'public-listing';
   if (rest === 'recycle-bin') return 'recycle-bin';
+  if (rest === 'knowledge-graph') return 'knowledge-graph';
   return 'content';
 }
 
@@ -302,6 +305,7 @@ function CourseHeader({ course }: { course: Course }) {
   ].filter((item) => item !== null);
 
   const tab = tabOf(location.pathname, course.id);
+  const showsKnowledgeGraph = useKnowledgeGraphTab(course);
   const atCourseHome = location.pathname.replace(/\/$/, '') === base;
   const tabLabel = t(`layout.tabs.${tab}`);
   const crumbLink = { color: token.colorTextDescription };
@@ -399,6 +403,8 @@ function CourseHeader({ course }: { course: Course }) {
           ...(course.can_manage && !course.simulating ? (['public-listing'] as const) : []),
           // Only those who may restore or delete for good see the recycle bin (decision 0015).
           ...(seesRecycleBin ? (['recycle-bin'] as const) : []),
+          // The teaching team's always; students', once it is published (issue 17).
+          ...(showsKnowledgeGraph ? (['knowledge-graph'] as const) : []),
         ]}
       />
       {formMounted ? (

@@ -10,6 +10,7 @@ const PAGES = [
   { key: 'announcements', path: '/admin/announcements' },
   { key: 'ai', path: '/admin/ai' },
   { key: 'publicListings', path: '/admin/public-listings' },
+  { key: 'resourceAudit', path: '/admin/resource-audit' },
 ] as const;
 
 /** Links between the administration pages, above each of them. */

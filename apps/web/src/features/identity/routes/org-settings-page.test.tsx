@@ -20,6 +20,9 @@ function renderPage(logoUrl: string | null = null) {
     'GET /api/user': () => jsonResponse(makeViewer({ org_role: 'admin' })),
     'GET /api/orgs/1/settings': () => jsonResponse(FEATURES),
     'PUT /api/orgs/1/settings': (body) => jsonResponse(body),
+    'GET /api/orgs/1/live-record-settings': () =>
+      jsonResponse({ allow_download_recordings: true, retention_days: 30, protect_cloud_recordings: false }),
+    'PUT /api/orgs/1/live-record-settings': (body) => jsonResponse(body),
     'GET /api/portal-logo': () => jsonResponse({ url: logoUrl, upload_id: logoUrl ? 5 : null }),
     'GET /api/orgs/1/alert-popup': () =>
       jsonResponse({
@@ -74,5 +77,19 @@ describe('OrgSettingsPage', () => {
       { enabled: true, title: 'Hello', content: 'x' },
     ]);
     expect(await screen.findByText('clean')).toBeTruthy();
+  });
+
+  it('saves the live-record settings, with the switch that protects cloud recordings from deletion', async () => {
+    const user = userEvent.setup();
+    const fetchMock = renderPage();
+    const protect = await screen.findByRole('switch', { name: 'Cloud recordings cannot be deleted' });
+    expect(protect.getAttribute('aria-checked')).toBe('false');
+    await user.click(protect);
+    const card = screen.getByText('Live recordings').closest('.ant-card') as HTMLElement;
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Live recording settings saved')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'PUT /api/orgs/1/live-record-settings')).toEqual([
+      { allow_download_recordings: true, retention_days: 30, protect_cloud_recordings: true },
+    ]);
   });
 });

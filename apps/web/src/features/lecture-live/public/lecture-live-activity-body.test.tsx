@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { jsonResponse, mockApi, sentRequests } from '../../../test/fetch-mock.ts';
+import { jsonResponse, mockApi, sentBodies, sentRequests } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { makeLive, makeLiveActivity } from '../test/fixtures.ts';
 import { LectureLiveActivityBody } from './lecture-live-activity-body.tsx';
@@ -46,6 +46,7 @@ describe('the lecture live page', () => {
     const calls = sentRequests(fetchMock).map((r) => `${r.method} ${r.url}`);
     expect(calls.filter((c) => c === 'GET /api/lecture-lives/400').length).toBeGreaterThanOrEqual(2);
     expect(screen.queryByText('Stream key')).toBeNull();
+    expect(screen.queryByRole('switch', { name: 'Start playing by itself' })).toBeNull();
   });
 
   it('says there is no permission to view the live', { timeout: 60_000 }, async () => {
@@ -97,6 +98,10 @@ describe('the lecture live page', () => {
             full_url: 'rtmp://lms.example.edu:1935/live/sekret-key',
             stream_state: 'ended',
           }),
+        'PUT /api/lecture-lives/400/controller-config': (body) => {
+          current = { ...current, controller_config: { ...current.controller_config, ...(body as object) } };
+          return jsonResponse(current);
+        },
         'POST /api/courses/lecture-live-activity/400/reprocess': () => {
           current = makeLive({
             status: 'replay_processing',
@@ -111,6 +116,19 @@ describe('the lecture live page', () => {
       expect(await screen.findByText('Processing the replay failed.', {}, { timeout: 15_000 })).toBeTruthy();
       expect(await screen.findByText('sekret-key')).toBeTruthy();
       expect(screen.getByText('rtmp://lms.example.edu:1935/live')).toBeTruthy();
+      // The team's player settings: autoplay (off by default) turned on.
+      const autoplay = screen.getByRole('switch', { name: 'Start playing by itself' });
+      expect(autoplay.getAttribute('aria-checked')).toBe('false');
+      await user.click(autoplay);
+      expect(await screen.findByText('Player settings saved')).toBeTruthy();
+      await waitFor(() =>
+        expect(
+          screen.getByRole('switch', { name: 'Start playing by itself' }).getAttribute('aria-checked'),
+        ).toBe('true'),
+      );
+      expect(sentBodies(fetchMock, 'PUT /api/lecture-lives/400/controller-config')).toEqual([
+        { autoplay: true },
+      ]);
       await user.click(screen.getByRole('button', { name: 'Reprocess' }));
       expect(
         await screen.findByText('The replay is being transcoded; it can be watched once done.'),

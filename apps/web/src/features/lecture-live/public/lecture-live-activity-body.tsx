@@ -11,6 +11,7 @@ import { HlsPlayer } from '../components/hls-player.tsx';
 import { IngestPanel } from '../components/ingest-panel.tsx';
 import { LiveAttributes } from '../components/live-attributes.tsx';
 import { LiveStatusBox } from '../components/live-status-box.tsx';
+import { PlayerSettingsPanel } from '../components/player-settings-panel.tsx';
 import { ViewingStatsPanel } from '../components/viewing-stats-panel.tsx';
 
 function Forbidden({ what }: { what: 'live' | 'record' }) {
@@ -37,6 +38,7 @@ function Player({ live }: { live: LectureLiveDetail }) {
         src={stream.url}
         live
         volume={live.controller_config.volume}
+        autoplay={live.controller_config.autoplay}
         label={t('player.live')}
         onPlayingBeat={beat('live')}
       />
@@ -50,6 +52,7 @@ function Player({ live }: { live: LectureLiveDetail }) {
         src={video.url}
         live={false}
         volume={live.controller_config.volume}
+        autoplay={live.controller_config.autoplay}
         label={t('player.replay', { label: video.label })}
         onPlayingBeat={beat('replay')}
       />
@@ -68,6 +71,7 @@ function LectureLiveView({ live }: { live: LectureLiveDetail }) {
       <Player live={live} />
       <LiveStatusBox live={live} />
       <LiveAttributes live={live} />
+      {live.can_manage ? <PlayerSettingsPanel live={live} /> : null}
       {live.can_manage ? <IngestPanel live={live} /> : null}
       {live.can_manage ? <ViewingStatsPanel live={live} /> : null}
     </Flex>

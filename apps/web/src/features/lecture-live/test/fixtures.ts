@@ -40,7 +40,7 @@ export function makeLive(overrides: Partial<LectureLiveDetail> = {}): LectureLiv
     can_reprocess_replay: false,
     can_manage: false,
     progress: null,
-    controller_config: { volume: 0.8, quality_label: '1080P', autoplay: true },
+    controller_config: { volume: 0.8, quality_label: '1080P', autoplay: false },
     live_caption_config: { enabled: false },
     unavailable_reason: null,
     data: { external_live_id: null },

@@ -21,19 +21,20 @@ const CURRICULUM: CurriculumAdmin = {
   air: true,
   course_count: 2,
   course_ids: [7, 8],
+  credit_state: 'air',
 };
 
-function renderPage() {
+function renderPage(curriculum: CurriculumAdmin = CURRICULUM) {
   const fetchMock = mockApi({
     'GET /api/course-classifications': () =>
       jsonResponse({ classifications: [{ id: 3, name: 'Mathematics', sort: 1 }] }),
     'POST /api/course-classifications': (body) => jsonResponse({ id: 4, sort: 0, ...(body as object) }, 201),
     'GET /api/curriculum-classifications': () =>
       jsonResponse({ classifications: [{ id: 9, name: 'Foundations', sort: 1 }] }),
-    'GET /api/curriculums/all': () => jsonResponse({ curriculums: [CURRICULUM] }),
+    'GET /api/curriculums/all': () => jsonResponse({ curriculums: [curriculum] }),
     'GET /api/courses/public': () =>
       jsonResponse({ page: 1, page_size: 100, pages: 1, total: 0, courses: [] }),
-    'PUT /api/curriculum/5': () => jsonResponse(CURRICULUM),
+    'PUT /api/curriculum/5': () => jsonResponse(curriculum),
   });
   renderRoutes(
     [{ path: '/admin/public-listings', element: <PublicListingsAdminPage /> }],
@@ -93,5 +94,17 @@ describe('the public listings administration page', () => {
         },
       ]),
     );
+  });
+
+  it('sends back a stored credit state other than air unchanged', { timeout: 30_000 }, async () => {
+    // Such a curriculum's card says air: false; the dialog once sent null for it, erasing the state.
+    const fetchMock = renderPage({ ...CURRICULUM, air: false, credit_state: 'credit_bank' });
+    const user = userEvent.setup({ delay: null });
+    const row = (await screen.findByText('Engineering foundations', {}, { timeout: 15_000 })).closest('tr');
+    await user.click(within(row as HTMLElement).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit curriculum' });
+    await user.click(within(dialog).getByRole('button', { name: /Save/ }));
+    await waitFor(() => expect(sentBodies(fetchMock, 'PUT /api/curriculum/5')).toHaveLength(1));
+    expect(sentBodies(fetchMock, 'PUT /api/curriculum/5')[0]).toMatchObject({ credit_state: 'credit_bank' });
   });
 });

@@ -169,7 +169,7 @@ function CurriculumsTable() {
         sign_up_charge_amount:
           editing?.sign_up_charge_amount == null ? null : Number(editing.sign_up_charge_amount),
         certification_title: editing?.certification_title ?? null,
-        credit_state: editing?.air ? 'air' : null,
+        credit_state: editing?.credit_state ?? null,
         start_date: editing?.start_date ?? null,
       },
     });

@@ -22,6 +22,7 @@ import {
 } from './subject-draft.ts';
 import { SubjectFields } from './subject-fields.tsx';
 import { subjectIssueMessage } from './subject-messages.ts';
+import { SubjectKnowledgeNodesField } from '../../../knowledge-graph/public/subject-knowledge-nodes-field.tsx';
 
 export interface SubjectEditorModalProps {
   open: boolean;
@@ -39,6 +40,8 @@ export interface SubjectEditorModalProps {
   header?: ((draftPoints: number) => ReactNode) | undefined;
   /** The owner's rules (`subjectInputSchemaFor`); an exam's, requiring a right answer, by default. */
   schema?: typeof SubjectInputSchema | undefined;
+  /** The course whose knowledge graph the question's nodes are picked from; no picker without one (a library). */
+  knowledgeCourseId?: number | undefined;
 }
 
 /** Adds or edits one question of any type, checked by the contract's own rules as the author types. */
@@ -50,6 +53,7 @@ export function SubjectEditorModal({
   onClose,
   header,
   schema,
+  knowledgeCourseId,
 }: SubjectEditorModalProps) {
   const { t } = useTranslation('exams');
   return (
@@ -69,6 +73,7 @@ export function SubjectEditorModal({
         onClose={onClose}
         header={header}
         schema={schema ?? SubjectInputSchema}
+        knowledgeCourseId={knowledgeCourseId}
       />
     </Modal>
   );
@@ -81,6 +86,7 @@ interface SubjectEditorBodyProps {
   onClose: () => void;
   header: ((draftPoints: number) => ReactNode) | undefined;
   schema: typeof SubjectInputSchema;
+  knowledgeCourseId: number | undefined;
 }
 
 function SubjectEditorBody({
@@ -90,6 +96,7 @@ function SubjectEditorBody({
   onClose,
   header,
   schema,
+  knowledgeCourseId,
 }: SubjectEditorBodyProps) {
   const { t } = useTranslation('exams');
   const { t: tShared } = useTranslation('shared');
@@ -157,6 +164,14 @@ function SubjectEditorBody({
         typeOptions={SUBJECT_TYPES}
         disabled={saving}
       />
+      {knowledgeCourseId ? (
+        <SubjectKnowledgeNodesField
+          courseId={knowledgeCourseId}
+          subjectId={subject?.id ?? 0}
+          value={draft.knowledge_node_ids}
+          onChange={(ids) => setDraft((current) => ({ ...current, knowledge_node_ids: ids }))}
+        />
+      ) : null}
       {looseServerErrors.length > 0 && (
         <Alert
           type="error"

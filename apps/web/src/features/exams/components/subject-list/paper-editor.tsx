@@ -243,6 +243,7 @@ function PaperEditorView({
         subject={editing}
         onSave={saveSubject}
         onClose={() => setEditor({ open: false })}
+        knowledgeCourseId={exam.course_id}
         header={(draftPoints) => (
           <div style={{ marginBottom: 16 }}>
             <PointsUsed used={usedWithoutEditing} total={exam.total_points} adding={draftPoints} />

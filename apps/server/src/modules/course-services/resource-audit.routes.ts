@@ -1,0 +1,73 @@
+import { IdParamsSchema } from '@lectern/contracts/common/primitives.schemas';
+import {
+  AuditReferenceSchema,
+  CourseResourceAuditQuerySchema,
+  CourseResourceAuditResponseSchema,
+  ResourceAuditCoursesQuerySchema,
+  ResourceAuditCoursesResponseSchema,
+  ResourceAuditParamsSchema,
+  ResourceAuditVerdictSchema,
+  ShareToCoursesResponseSchema,
+  ShareToCoursesSchema,
+} from '@lectern/contracts/course-services/resource-audit.schemas';
+import type { Api, AppContext } from '../../platform/app-context.ts';
+import { actorOf } from '../../platform/http/request-context.ts';
+import { resourceAuditService } from './resource-audit.service.ts';
+
+const tags = ['course-services'];
+
+/** Review of the files courses use, and instructors sharing files to the courses they teach. */
+export function registerResourceAuditRoutes(app: Api, ctx: AppContext): void {
+  const audits = resourceAuditService(ctx);
+
+  app.get(
+    '/api/courses/statistic/resource-audit',
+    {
+      config: { access: 'org_admin' },
+      schema: {
+        tags,
+        querystring: ResourceAuditCoursesQuerySchema,
+        response: { 200: ResourceAuditCoursesResponseSchema },
+      },
+    },
+    async (request) => audits.courses(actorOf(request), request.query),
+  );
+
+  app.get(
+    '/api/courses/:id/resource-audit',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: CourseResourceAuditQuerySchema,
+        response: { 200: CourseResourceAuditResponseSchema },
+      },
+    },
+    async (request) => audits.references(actorOf(request), request.params.id, request.query),
+  );
+
+  app.put(
+    '/api/courses/:id/resource-audit/:uploadId',
+    {
+      config: { access: 'org_admin' },
+      schema: {
+        tags,
+        params: ResourceAuditParamsSchema,
+        body: ResourceAuditVerdictSchema,
+        response: { 200: AuditReferenceSchema },
+      },
+    },
+    async (request) =>
+      audits.review(actorOf(request), request.params.id, request.params.uploadId, request.body),
+  );
+
+  app.post(
+    '/api/uploads/share-to-courses',
+    {
+      config: { access: 'user' },
+      schema: { tags, body: ShareToCoursesSchema, response: { 200: ShareToCoursesResponseSchema } },
+    },
+    async (request) => audits.share(actorOf(request), request.body),
+  );
+}
