@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { COURSE_ROLES, type CourseRole } from '@lectern/contracts/courses/course-roles';
 import { activities } from '../../db/schema/activities.ts';
+import { courseMembers } from '../../db/schema/courses.ts';
 import { examPaperInstances, examSubmissions } from '../../db/schema/exam-submissions.ts';
 import { examMakeupUsers } from '../../db/schema/exams.ts';
 import { caller, createExamWorld, createOpenExam, type ExamWorld } from '../../test/exam-taking-factories.ts';
@@ -164,5 +165,83 @@ describe('a one-statement start keeps every rule', () => {
     expect((res.json().subjects as { description: string }[]).map((s) => s.description)).toEqual([
       '<p>Make-up only</p>',
     ]);
+  });
+});
+
+describe('a one-statement draft save keeps every rule', () => {
+  // A student who has started the exam in this process: their next draft save is one statement
+  // (taking-exam-access.ts `saveDraftIfTaking`). Each refusal below is made by a change the process does
+  // not know of, so it is that statement, not the service's own facts, that must refuse.
+  async function startedStudent() {
+    const exam = await warmExam({ submit_times: 2 });
+    const user = await createUser(t, w.org.id);
+    await addMember(t, w.course.id, user.id, ['student']);
+    const session = await loginAs(t, user);
+    const paper = await distribute(session, exam.id);
+    expect(paper.statusCode).toBe(200);
+    const instanceId = paper.json().exam_paper_instance_id as number;
+    const first = (paper.json().subjects as { id: number; options: { id: number }[] }[])[0]!;
+    const save = (as_: typeof session = session, instance = instanceId) =>
+      as(as_, {
+        method: 'POST',
+        url: `/api/exams/${exam.id}/submissions`,
+        payload: {
+          exam_paper_instance_id: instance,
+          exam_finished: false,
+          subjects: [{ subject_id: first.id, answer_option_ids: [first.options[0]!.id] }],
+        },
+      });
+    const draftOf = async () => {
+      const [row] = await t.db
+        .select({ draft: examSubmissions.draftData })
+        .from(examSubmissions)
+        .where(eq(examSubmissions.instanceId, instanceId));
+      return row?.draft ?? null;
+    };
+    return { exam, user, session, instanceId, save, draftOf };
+  }
+
+  it('saves the caller’s draft', async () => {
+    const s = await startedStudent();
+    const res = await s.save();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ exam_paper_instance_id: s.instanceId, status: 'draft' });
+    expect(await s.draftOf()).toHaveLength(1);
+  });
+
+  it('refuses once the exam is unpublished, closed or changed, and writes nothing', async () => {
+    for (const change of [
+      { published: false },
+      { endTime: new Date(Date.now() - 60_000) },
+      { startTime: new Date(Date.now() + 3_600_000) },
+    ]) {
+      const s = await startedStudent();
+      await t.db.update(activities).set(change).where(eq(activities.id, s.exam.id));
+      const res = await s.save();
+      expect(res.statusCode, JSON.stringify(change)).toBeGreaterThanOrEqual(400);
+      expect(await s.draftOf(), JSON.stringify(change)).toBeNull();
+    }
+  });
+
+  it('refuses a student no longer in the course, or now assisting it, and another student’s paper', async () => {
+    const removed = await startedStudent();
+    await t.db
+      .delete(courseMembers)
+      .where(and(eq(courseMembers.courseId, w.course.id), eq(courseMembers.userId, removed.user.id)));
+    expect((await removed.save()).statusCode).toBe(403);
+    expect(await removed.draftOf()).toBeNull();
+
+    const promoted = await startedStudent();
+    await t.db
+      .update(courseMembers)
+      .set({ roles: ['student', 'instructor_assistant'] })
+      .where(and(eq(courseMembers.courseId, w.course.id), eq(courseMembers.userId, promoted.user.id)));
+    expect((await promoted.save()).statusCode).toBe(403);
+    expect(await promoted.draftOf()).toBeNull();
+
+    const owner = await startedStudent();
+    const other = await startedStudent();
+    expect((await other.save(other.session, owner.instanceId)).statusCode).toBe(400);
+    expect(await owner.draftOf()).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import {
 import { attemptDeadline, TIME_LIMIT_GRACE_MS } from '@lectern/contracts/exams/attempt-deadline';
 import { combineAttempts, gradePaper, scoresReleased } from '@lectern/contracts/exams/grading';
 import { examSettings } from '@lectern/contracts/exams/exam-settings';
+import { COMBINED_COURSE_TYPE } from '@lectern/contracts/course-combining/course-combining.rules';
 import type { AppContext } from '../../platform/app-context.ts';
 import { AppError, forbidden, invalid, notFound, type FieldMessages } from '../../platform/errors.ts';
 import { sanitizeUserHtml } from '../../platform/html/sanitize-html.ts';
@@ -254,6 +255,62 @@ export function examTakingService(ctx: AppContext) {
       orgId,
       courseType,
       now,
+    };
+  }
+
+  /**
+   * A draft save in one statement (taking-exam-access.ts `saveDraftIfTaking`) for a paper this process
+   * handed out, of an exam it loaded: the same callers as the one-statement start, no group exam, no
+   * combined course (its students may come through sub-courses). What the service checks of the attempt
+   * (owner, window, time limit) is checked here on the facts the statement then holds the rows to.
+   * Undefined: not taken, or nothing written; the caller goes the two-statement way.
+   */
+  async function quickDraft(
+    actor: Actor,
+    examId: number,
+    input: SubmitInput,
+  ): Promise<SubmitExamResponse | undefined> {
+    const exam = startFacts.get(examId);
+    const instance = knownInstances.get(input.exam_paper_instance_id);
+    if (!exam || !instance || input.subjects === undefined || exam.settings.group_set_id) return undefined;
+    const { courseId, courseType, orgId } = exam.access;
+    if (
+      courseType === COMBINED_COURSE_TYPE ||
+      actor.orgRole === 'admin' ||
+      actor.orgId !== orgId ||
+      actor.simulatingCourseId === courseId ||
+      instance.userId !== actor.userId ||
+      instance.activityId !== examId
+    ) {
+      return undefined;
+    }
+    const now = new Date();
+    if (windowReason(exam.activity, now) || pastTimeLimit(exam.settings, instance.createdAt, now)) {
+      return undefined;
+    }
+    let answers: ExamAnswer[];
+    try {
+      answers = storedAnswers(input.subjects, indexLayout(instance.layout));
+    } catch {
+      // Answers the paper refuses: the usual path says so, after the checks it makes first.
+      return undefined;
+    }
+    const saved = await exams.saveDraftIfTaking(actor, examId, {
+      instanceId: instance.id,
+      draft: JSON.stringify(answers),
+      data: exam.activity.data,
+      takerRoles: examTakerRoles(courseType),
+      orgId,
+      courseType,
+      now,
+    });
+    if (!saved) return undefined;
+    return {
+      id: saved.id,
+      exam_paper_instance_id: instance.id,
+      status: 'draft',
+      saved_at: saved.updatedAt.toISOString(),
+      submitted_at: null,
     };
   }
 
@@ -552,9 +609,13 @@ export function examTakingService(ctx: AppContext) {
      * hand-in is graded and committed before the answer; sending it again returns the same submission.
      */
     async submit(actor: Actor, examId: number, input: SubmitInput): Promise<SubmitExamResponse> {
-      const exam = await checkedExaminee(actor, examId);
       const flag = input.exam_finished ?? input.examFinished ?? false;
       const finished = flag === true || flag === 1;
+      if (!finished) {
+        const quick = await quickDraft(actor, examId, input);
+        if (quick) return quick;
+      }
+      const exam = await checkedExaminee(actor, examId);
       const instanceId = input.exam_paper_instance_id;
       // The stored row is needed when the paper is not known yet, or its saved draft is to be handed in.
       let found =

@@ -174,6 +174,47 @@ const prepareStartOrCreate = (db: Database) => {
     .prepare('taking_exam_start_or_create');
 };
 
+/** What a one-statement draft save assumes of the exam: what the last load in this process saw of it. */
+export type DraftProposal = Pick<StartProposal, 'data' | 'takerRoles' | 'orgId' | 'courseType' | 'now'> & {
+  instanceId: number;
+  draft: string;
+};
+
+/**
+ * A draft save in one round trip (issue 12's storm, where every student saves every few seconds): the
+ * caller's own draft of this exam is written only when every rule the load and the service would check
+ * holds on the rows, as in the one-statement start: a member holding only taker roles, the exam published
+ * and not deleted, in a course not deleted, of the organisation and course type assumed, its data (hence
+ * its settings and time limit) as the service judged them, and `now` inside its window. Nothing written
+ * means the service takes the two-statement path, which gives the refusal.
+ */
+const prepareSaveDraftIfTaking = (db: Database) =>
+  db
+    .update(examSubmissions)
+    .set({ draftData: sql`${sql.placeholder('draft')}::jsonb`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(examSubmissions.instanceId, sql.placeholder('instanceId')),
+        eq(examSubmissions.status, 'draft'),
+        eq(examSubmissions.activityId, p.id),
+        sql`${examSubmissions.examineeId} = ${userId}`,
+        sql`exists (
+          select 1 from ${activities}
+          join ${courses} on ${courses.id} = ${activities.courseId}
+          join ${courseMembers} on ${memberJoin}
+          where ${activities.id} = ${p.id} and ${activityNotDeleted} and ${courseNotDeleted}
+            and ${activities.type} = 'exam' and ${activities.published} and ${courses.orgId} = ${p.orgId}
+            and ${courses.courseType} = ${p.courseType}::int
+            and ${activities.data} = ${p.data}::jsonb
+            and (${activities.startTime} is null or ${activities.startTime} <= ${p.now}::timestamptz)
+            and (${activities.endTime} is null or ${activities.endTime} >= ${p.now}::timestamptz)
+            and cardinality(${courseMembers.roles}) > 0 and ${courseMembers.roles} <@ ${p.roles}::text[])`,
+      ),
+    )
+    .returning({ id: examSubmissions.id, updatedAt: examSubmissions.updatedAt })
+    .prepare('taking_exam_save_draft');
+
+const saveDraftStatements = new WeakMap<Database, ReturnType<typeof prepareSaveDraftIfTaking>>();
 const loadStatements = new WeakMap<Database, ReturnType<typeof prepareLoad>>();
 const startStatements = new WeakMap<Database, ReturnType<typeof prepareStart>>();
 const startOrCreateStatements = new WeakMap<Database, ReturnType<typeof prepareStartOrCreate>>();
@@ -282,6 +323,28 @@ export function takingExamAccess(db: Database) {
       if (!statement) startStatements.set(db, (statement = prepareStart(db)));
       const [row] = await statement.execute({ id, userId: actor.userId });
       return { exam: checked(actor, row, 'exam'), own: ownStanding(row) };
+    },
+
+    /** The caller's draft saved when every rule holds on the rows (prepareSaveDraftIfTaking), else undefined. */
+    async saveDraftIfTaking(
+      actor: Actor,
+      id: number,
+      proposal: DraftProposal,
+    ): Promise<{ id: number; updatedAt: Date } | undefined> {
+      let statement = saveDraftStatements.get(db);
+      if (!statement) saveDraftStatements.set(db, (statement = prepareSaveDraftIfTaking(db)));
+      const [row] = await statement.execute({
+        id,
+        userId: actor.userId,
+        instanceId: proposal.instanceId,
+        draft: proposal.draft,
+        data: JSON.stringify(proposal.data),
+        roles: [...proposal.takerRoles],
+        orgId: proposal.orgId,
+        courseType: proposal.courseType,
+        now: proposal.now.toISOString(),
+      });
+      return row;
     },
 
     /**
