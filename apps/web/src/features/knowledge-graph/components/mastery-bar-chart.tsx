@@ -1,6 +1,6 @@
-import { Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyBarChart } from '../../../shared/components/lazy-bar-chart.tsx';
 
 export interface MasteryChartItem {
   name: string;
@@ -9,79 +9,27 @@ export interface MasteryChartItem {
 }
 
 const asPercent = (rate: number | null) => (rate === null ? null : Math.round(rate * 100));
+const PERCENT_AXIS = { min: 0, max: 100, percent: true };
 
-/**
- * Mastery and completeness per node as grouped bars. ECharts is large and only the statistics draw it, so it
- * is imported when the chart mounts (its own chunk), as the exams' item analysis does. The table beside it
- * carries every figure; the chart is a picture of them.
- */
+/** Mastery and completeness per node as grouped bars; the table beside it carries every figure. */
 export function MasteryBarChart({ items, title }: { items: readonly MasteryChartItem[]; title: string }) {
   const { t } = useTranslation('knowledge-graph');
-  const element = useRef<HTMLDivElement>(null);
-  const [ready, setReady] = useState(false);
-
-  useEffect(() => {
-    let disposed = false;
-    let chart: { dispose(): void; resize(): void } | null = null;
-    let observer: ResizeObserver | null = null;
-    void (async () => {
-      const [core, charts, components, renderers] = await Promise.all([
-        import('echarts/core'),
-        import('echarts/charts'),
-        import('echarts/components'),
-        import('echarts/renderers'),
-      ]);
-      if (disposed || !element.current) return;
-      core.use([
-        charts.BarChart,
-        components.GridComponent,
-        components.LegendComponent,
-        components.TooltipComponent,
-        renderers.SVGRenderer,
-      ]);
-      const instance = core.init(element.current, undefined, { renderer: 'svg' });
-      instance.setOption({
-        tooltip: { trigger: 'axis' },
-        legend: { data: [t('stats.mastery'), t('stats.completeness')] },
-        grid: { left: 40, right: 16, bottom: 48, top: 40 },
-        xAxis: {
-          type: 'category',
-          data: items.map((item) => item.name),
-          axisLabel: { interval: 0, rotate: items.length > 6 ? 30 : 0, width: 80, overflow: 'truncate' },
-        },
-        yAxis: { type: 'value', min: 0, max: 100, axisLabel: { formatter: '{value}%' } },
-        series: [
-          { name: t('stats.mastery'), type: 'bar', data: items.map((item) => asPercent(item.mastery)) },
-          {
-            name: t('stats.completeness'),
-            type: 'bar',
-            data: items.map((item) => asPercent(item.completeness)),
-          },
-        ],
-      });
-      chart = instance;
-      if (typeof ResizeObserver !== 'undefined') {
-        observer = new ResizeObserver(() => instance.resize());
-        observer.observe(element.current);
-      }
-      setReady(true);
-    })().catch(() => {
-      // Without the chart the table still carries every figure.
-    });
-    return () => {
-      disposed = true;
-      observer?.disconnect();
-      chart?.dispose();
-    };
-  }, [items, t]);
-
+  const categories = useMemo(() => items.map((item) => item.name), [items]);
+  const series = useMemo(
+    () => [
+      { name: t('stats.mastery'), data: items.map((item) => asPercent(item.mastery)) },
+      { name: t('stats.completeness'), data: items.map((item) => asPercent(item.completeness)) },
+    ],
+    [items, t],
+  );
   return (
-    <figure style={{ margin: 0 }}>
-      <figcaption>
-        <Typography.Text strong>{title}</Typography.Text>
-      </figcaption>
-      {!ready && <Typography.Text type="secondary">{t('stats.loadingChart')}</Typography.Text>}
-      <div ref={element} role="img" aria-label={title} style={{ width: '100%', height: 280 }} />
-    </figure>
+    <LazyBarChart
+      title={title}
+      loadingText={t('stats.loadingChart')}
+      categories={categories}
+      series={series}
+      yAxis={PERCENT_AXIS}
+      rotateLabels={items.length > 6}
+    />
   );
 }
