@@ -84,6 +84,11 @@ describe('ask a question', () => {
     ]);
     expect(created.status()).toBe(200);
     await visible(teacher.getByText('提问成功'));
+    // The modal closes and the list reloads with the new card: a click while the closing mask or the old
+    // list is still on screen can land on nothing (seen once in CI), so the card's button is waited for.
+    await expect.poll(() => dialog.count(), { timeout: UI_TIMEOUT }).toBe(0);
+    const pickAgain = teacher.getByRole('button', { name: '再抽一次' });
+    await visible(pickAgain);
     let drawn = await drawnUserNos(created);
     expect(drawn).toHaveLength(10);
     expect(new Set(drawn).size).toBe(10);
@@ -96,7 +101,7 @@ describe('ask a question', () => {
       expect(rounds).toBeLessThan(3);
       const [again] = await Promise.all([
         teacher.waitForResponse((r) => r.url().endsWith('/picks')),
-        teacher.getByRole('button', { name: '再抽一次' }).click(),
+        pickAgain.click(),
       ]);
       drawn = await drawnUserNos(again);
       // Avoiding the recently picked: nobody drawn in an earlier round comes back while others remain.
