@@ -77,7 +77,9 @@ describe('knowledge graph', () => {
     await teacher.getByRole('tree').getByText(point, { exact: true }).click();
     await visible(teacher.getByRole('link', { name: LINKED_ACTIVITY, exact: true }));
     // The demo graph may already be published: take it back first, so this journey publishes it itself.
+    // Wait for whichever button the loaded state draws before deciding; counting at once raced the load.
     const unpublish = teacher.getByRole('button', { name: '取消发布' });
+    await visible(teacher.getByRole('button', { name: /^(取消发布|发\s*布)$/ }));
     if ((await unpublish.count()) > 0) {
       await unpublish.click();
       await visible(toast(teacher, '知识图谱已对学生隐藏。'));

@@ -117,6 +117,9 @@ function GraphActions({
             {t('page.addRoot')}
           </Button>
           <Button
+            // A new button when the state flips: antd's loading icon, fading out while the label changed,
+            // could stay behind in the button's name ("loading 发 布") for screen readers.
+            key={published ? 'unpublish' : 'publish'}
             type={published ? 'default' : 'primary'}
             loading={publish.isPending}
             onClick={() =>
