@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { courseVisits } from '../../db/schema/courses.ts';
 import {
   addMember,
   createAcademicYear,
@@ -144,6 +146,45 @@ describe('GET /api/user/recently-visited-courses', () => {
     const body = (await get(session, '/api/user/recently-visited-courses')).json();
     expect(body.visited_courses.map((c: { id: number }) => c.id)).toEqual([courseA.id, courseB.id]);
     expect(body.visited_courses[0]).toMatchObject({ name: 'Algebra', visited_at: expect.any(String) });
+  });
+
+  it('does not write the visit again while the course is the latest one and was opened within the minute', async () => {
+    const visitor = await createUser(t, orgId);
+    const session = await loginAs(t, visitor);
+    await addMember(t, courseA.id, visitor.id, ['student']);
+    await addMember(t, courseB.id, visitor.id, ['student']);
+    const visitedAt = async (courseId: number) => {
+      const [row] = await t.db
+        .select({ at: courseVisits.visitedAt })
+        .from(courseVisits)
+        .where(and(eq(courseVisits.userId, visitor.id), eq(courseVisits.courseId, courseId)));
+      return row?.at.getTime();
+    };
+    const setVisitedAt = (courseId: number, at: Date) =>
+      t.db
+        .update(courseVisits)
+        .set({ visitedAt: at })
+        .where(and(eq(courseVisits.userId, visitor.id), eq(courseVisits.courseId, courseId)));
+
+    await get(session, `/api/courses/${courseA.id}`);
+    const first = await visitedAt(courseA.id);
+    expect(first).toEqual(expect.any(Number));
+    await get(session, `/api/courses/${courseA.id}`);
+    expect(await visitedAt(courseA.id)).toBe(first);
+
+    // Older than a minute: written again.
+    await setVisitedAt(courseA.id, new Date(Date.now() - 61_000));
+    await get(session, `/api/courses/${courseA.id}`);
+    expect(await visitedAt(courseA.id)).toBeGreaterThan(Date.now() - 10_000);
+
+    // Not the latest visit any more: written again at once, and first in the list.
+    await get(session, `/api/courses/${courseB.id}`);
+    const bAt = (await visitedAt(courseB.id))!;
+    await setVisitedAt(courseA.id, new Date(bAt - 1));
+    await get(session, `/api/courses/${courseA.id}`);
+    expect(await visitedAt(courseA.id)).toBeGreaterThanOrEqual(bAt);
+    const body = (await get(session, '/api/user/recently-visited-courses')).json();
+    expect(body.visited_courses.map((c: { id: number }) => c.id)).toEqual([courseA.id, courseB.id]);
   });
 });
 

@@ -26,11 +26,22 @@ function prepareVersion(tx: Executor) {
 
 // Opening a course records the visit ("recently visited"); the upsert rides in the same round trip as the
 // stamp, as a data-modifying CTE (PostgreSQL runs it whether or not the select refers to it).
+// A course that is already the user's latest visit, opened again within the minute, is not written again:
+// the list's order cannot change, and the read stays read-only. Every write here waits for its WAL flush,
+// and a page refreshed by the same user serialised those flushes on one row lock (issue 21's tail).
 function prepareVisitAndVersion(tx: Executor) {
   const visit = tx.$with('visit').as(
     tx
       .insert(courseVisits)
-      .values({ userId, courseId })
+      .select(
+        sql`select ${userId}::int, ${courseId}::int, now()
+            where not exists (
+              select 1 from course_visits v
+              where v.user_id = ${userId}::int and v.course_id = ${courseId}::int
+                and v.visited_at > now() - interval '1 minute'
+                and not exists (select 1 from course_visits w
+                                where w.user_id = v.user_id and w.visited_at > v.visited_at))`,
+      )
       .onConflictDoUpdate({
         target: [courseVisits.userId, courseVisits.courseId],
         set: { visitedAt: sql`now()` },
