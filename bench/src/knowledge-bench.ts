@@ -10,7 +10,9 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import type { RunningProcess } from './processes.ts';
 import type { BenchData } from './seed-data.ts';
+import { insertBenchCourse, seedInTransaction } from './bench-course-seed.ts';
 import { positiveInt } from './env-settings.ts';
+import { getJson, percentile, timePairedCalls } from './paired-timing.ts';
 
 export const KNOWLEDGE_BENCH_NAME = 'knowledge statistics (500 nodes × 5,000 students)';
 
@@ -29,135 +31,114 @@ export type KnowledgeBenchData = {
 export async function seedKnowledgeBench(databaseUrl: string, data: BenchData): Promise<KnowledgeBenchData> {
   const nodeCount = positiveInt('BENCH_KG_NODES', 500);
   const studentCount = positiveInt('BENCH_KG_STUDENTS', 5000);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('begin');
-    const one = async (text: string, values: unknown[]): Promise<number> =>
-      (await client.query<{ id: number }>(text, values)).rows[0]!.id;
-    const courseId = await one(
-      `insert into courses (org_id, name, course_code, created_by) values ($1, $2, $3, $4) returning id`,
-      [data.orgId, 'Knowledge 5000', 'KG5000', data.userId],
-    );
-    await client.query(`insert into course_members (course_id, user_id, roles) values ($1, $2, $3)`, [
-      courseId,
-      data.userId,
-      ['instructor'],
-    ]);
-    const moduleId = await one(
-      `insert into course_modules (course_id, name, sort) values ($1, 'Week 1', 0) returning id`,
-      [courseId],
-    );
-    const students = (
-      await client.query<{ id: number }>(
-        `insert into users (org_id, user_no, name, email, org_role, password_hash)
-         select $1, 'kg-' || n, 'KG student ' || n, 'kg' || n || '@example.edu', 'member', 'not-a-login'
-         from generate_series(1, $2::int) as n returning id`,
-        [data.orgId, studentCount],
-      )
-    ).rows.map((r) => r.id);
-    await client.query(
-      `insert into course_members (course_id, user_id, roles)
-       select $1, id, array['student'] from unnest($2::int[]) as id`,
-      [courseId, students],
-    );
-    // 20 chapters, the other nodes spread under them.
-    const roots = Math.min(20, nodeCount);
-    const rootIds = (
-      await client.query<{ id: number }>(
-        `insert into knowledge_nodes (course_id, name, node_key, sort)
-         select $1, 'Chapter ' || n, 'root-' || n, n from generate_series(1, $2::int) as n returning id`,
-        [courseId, roots],
-      )
-    ).rows.map((r) => r.id);
-    const childIds = (
-      await client.query<{ id: number }>(
-        `insert into knowledge_nodes (course_id, parent_id, name, node_key, sort)
-         select $1, ($2::int[])[1 + n % $3::int], 'Point ' || n, 'point-' || n, n
-         from generate_series(1, $4::int) as n returning id`,
-        [courseId, rootIds, roots, Math.max(0, nodeCount - roots)],
-      )
-    ).rows.map((r) => r.id);
-    const nodeIds = [...rootIds, ...childIds];
-    // Every student on every node: rates spread over 0..1, two answers each, the last a day ago.
-    await client.query(
-      `insert into knowledge_node_students
-         (knowledge_node_id, student_id, course_id, weighted_score, weighted_max, answered_count, mastery_rate, last_answer_at)
-       select n, s, $1, r * 2, 2, 2, r, now() - interval '1 day'
-       from unnest($2::int[]) as n cross join unnest($3::int[]) as s
-       cross join lateral (select ((n * 7 + s * 13) % 101) / 100.0 as r) as rate`,
-      [courseId, nodeIds, students],
-    );
-    await client.query(
-      `insert into knowledge_node_class_stats
-         (knowledge_node_id, course_id, student_count, mastery_rate_sum, weak_count, mastered_count, answered_count)
-       select knowledge_node_id, $1, count(*), sum(mastery_rate), count(*) filter (where mastery_rate < 0.6),
-              count(*) filter (where mastery_rate >= 0.8), sum(answered_count)
-       from knowledge_node_students where course_id = $1 group by knowledge_node_id`,
-      [courseId],
-    );
-    await client.query(
-      `insert into knowledge_course_students
-         (course_id, student_id, node_count, mastery_rate_sum, weak_count, mastered_count, answered_count, last_answer_at)
-       select $1, student_id, count(*), sum(mastery_rate), count(*) filter (where mastery_rate < 0.6),
-              count(*) filter (where mastery_rate >= 0.8), sum(answered_count), max(last_answer_at)
-       from knowledge_node_students where course_id = $1 group by student_id`,
-      [courseId],
-    );
-    // 50 readings, each node linked to one; half the class read each.
-    const activityIds = (
-      await client.query<{ id: number }>(
-        `insert into activities (course_id, module_id, type, title, published, completion_criterion_key, sort, created_by)
-         select $1, $2, 'material', 'Reading ' || n, true, 'view', n, $3 from generate_series(1, 50) as n returning id`,
+  return seedInTransaction(
+    databaseUrl,
+    async (client, one) => {
+      const { courseId, moduleId } = await insertBenchCourse(client, data, {
+        name: 'Knowledge 5000',
+        code: 'KG5000',
+      });
+      const students = (
+        await client.query<{ id: number }>(
+          `insert into users (org_id, user_no, name, email, org_role, password_hash)
+           select $1, 'kg-' || n, 'KG student ' || n, 'kg' || n || '@example.edu', 'member', 'not-a-login'
+           from generate_series(1, $2::int) as n returning id`,
+          [data.orgId, studentCount],
+        )
+      ).rows.map((r) => r.id);
+      await client.query(
+        `insert into course_members (course_id, user_id, roles)
+         select $1, id, array['student'] from unnest($2::int[]) as id`,
+        [courseId, students],
+      );
+      // 20 chapters, the other nodes spread under them.
+      const roots = Math.min(20, nodeCount);
+      const rootIds = (
+        await client.query<{ id: number }>(
+          `insert into knowledge_nodes (course_id, name, node_key, sort)
+           select $1, 'Chapter ' || n, 'root-' || n, n from generate_series(1, $2::int) as n returning id`,
+          [courseId, roots],
+        )
+      ).rows.map((r) => r.id);
+      const childIds = (
+        await client.query<{ id: number }>(
+          `insert into knowledge_nodes (course_id, parent_id, name, node_key, sort)
+           select $1, ($2::int[])[1 + n % $3::int], 'Point ' || n, 'point-' || n, n
+           from generate_series(1, $4::int) as n returning id`,
+          [courseId, rootIds, roots, Math.max(0, nodeCount - roots)],
+        )
+      ).rows.map((r) => r.id);
+      const nodeIds = [...rootIds, ...childIds];
+      // Every student on every node: rates spread over 0..1, two answers each, the last a day ago.
+      await client.query(
+        `insert into knowledge_node_students
+           (knowledge_node_id, student_id, course_id, weighted_score, weighted_max, answered_count, mastery_rate, last_answer_at)
+         select n, s, $1, r * 2, 2, 2, r, now() - interval '1 day'
+         from unnest($2::int[]) as n cross join unnest($3::int[]) as s
+         cross join lateral (select ((n * 7 + s * 13) % 101) / 100.0 as r) as rate`,
+        [courseId, nodeIds, students],
+      );
+      await client.query(
+        `insert into knowledge_node_class_stats
+           (knowledge_node_id, course_id, student_count, mastery_rate_sum, weak_count, mastered_count, answered_count)
+         select knowledge_node_id, $1, count(*), sum(mastery_rate), count(*) filter (where mastery_rate < 0.6),
+                count(*) filter (where mastery_rate >= 0.8), sum(answered_count)
+         from knowledge_node_students where course_id = $1 group by knowledge_node_id`,
+        [courseId],
+      );
+      await client.query(
+        `insert into knowledge_course_students
+           (course_id, student_id, node_count, mastery_rate_sum, weak_count, mastered_count, answered_count, last_answer_at)
+         select $1, student_id, count(*), sum(mastery_rate), count(*) filter (where mastery_rate < 0.6),
+                count(*) filter (where mastery_rate >= 0.8), sum(answered_count), max(last_answer_at)
+         from knowledge_node_students where course_id = $1 group by student_id`,
+        [courseId],
+      );
+      // 50 readings, each node linked to one; half the class read each.
+      const activityIds = (
+        await client.query<{ id: number }>(
+          `insert into activities (course_id, module_id, type, title, published, completion_criterion_key, sort, created_by)
+           select $1, $2, 'material', 'Reading ' || n, true, 'view', n, $3 from generate_series(1, 50) as n returning id`,
+          [courseId, moduleId, data.userId],
+        )
+      ).rows.map((r) => r.id);
+      await client.query(
+        `insert into knowledge_node_references (course_id, knowledge_node_id, refer_type, refer_id)
+         select $1, n, 'activity', ($3::int[])[1 + n % 50] from unnest($2::int[]) as n`,
+        [courseId, nodeIds, activityIds],
+      );
+      await client.query(
+        `insert into activity_reads (activity_id, user_id)
+         select a, s from unnest($1::int[]) as a cross join unnest($2::int[]) as s where (a + s) % 2 = 0`,
+        [activityIds, students],
+      );
+      // A classroom exam of 20 one-point questions, each testing two nodes.
+      const classroomId = await one(
+        `insert into activities (course_id, module_id, type, title, data, published, completion_criterion_key, sort, created_by)
+         values ($1, $2, 'classroom_exam', 'Quiz', '{}', true, 'submitted', 100, $3) returning id`,
         [courseId, moduleId, data.userId],
-      )
-    ).rows.map((r) => r.id);
-    await client.query(
-      `insert into knowledge_node_references (course_id, knowledge_node_id, refer_type, refer_id)
-       select $1, n, 'activity', ($3::int[])[1 + n % 50] from unnest($2::int[]) as n`,
-      [courseId, nodeIds, activityIds],
-    );
-    await client.query(
-      `insert into activity_reads (activity_id, user_id)
-       select a, s from unnest($1::int[]) as a cross join unnest($2::int[]) as s where (a + s) % 2 = 0`,
-      [activityIds, students],
-    );
-    // A classroom exam of 20 one-point questions, each testing two nodes.
-    const classroomId = await one(
-      `insert into activities (course_id, module_id, type, title, data, published, completion_criterion_key, sort, created_by)
-       values ($1, $2, 'classroom_exam', 'Quiz', '{}', true, 'submitted', 100, $3) returning id`,
-      [courseId, moduleId, data.userId],
-    );
-    const subjectIds = (
-      await client.query<{ id: number }>(
-        `insert into subjects (activity_id, type, description, point, sort, created_by)
-         select $1, 'single_selection', '<p>Question ' || n || '</p>', 1, n, $2 from generate_series(1, 20) as n
-         returning id`,
-        [classroomId, data.userId],
-      )
-    ).rows.map((r) => r.id);
-    await client.query(
-      `insert into subject_knowledge_nodes (subject_id, knowledge_node_id)
-       select q, ($2::int[])[1 + ((q * 2 + k) % array_length($2::int[], 1))]
-       from unnest($1::int[]) as q cross join generate_series(0, 1) as k`,
-      [subjectIds, nodeIds],
-    );
-    await client.query('commit');
+      );
+      const subjectIds = (
+        await client.query<{ id: number }>(
+          `insert into subjects (activity_id, type, description, point, sort, created_by)
+           select $1, 'single_selection', '<p>Question ' || n || '</p>', 1, n, $2 from generate_series(1, 20) as n
+           returning id`,
+          [classroomId, data.userId],
+        )
+      ).rows.map((r) => r.id);
+      await client.query(
+        `insert into subject_knowledge_nodes (subject_id, knowledge_node_id)
+         select q, ($2::int[])[1 + ((q * 2 + k) % array_length($2::int[], 1))]
+         from unnest($1::int[]) as q cross join generate_series(0, 1) as k`,
+        [subjectIds, nodeIds],
+      );
+      return { courseId, nodeIds, students, classroomId, subjectIds };
+    },
     // The link trigger queued relink jobs for questions with no answers: none to do, and none wanted here.
-    await client.query(`delete from jobs where type = 'knowledge.mastery-relink'`);
-    await client.query('analyze');
-    return { courseId, nodeIds, students, classroomId, subjectIds };
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
-}
-
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+    async (client) => {
+      await client.query(`delete from jobs where type = 'knowledge.mastery-relink'`);
+    },
+  );
 }
 
 type Timing = { samples: number; p50: number; p95: number; serverP50: number; serverP95: number };
@@ -168,51 +149,6 @@ export type KnowledgeBenchResult = {
   update: { samples: number; p50: number; p95: number };
 };
 
-async function timeCalls(
-  server: RunningProcess,
-  bare: RunningProcess,
-  cookie: string,
-  url: string,
-  rounds: number,
-): Promise<Timing & { last: unknown }> {
-  const call = async () => {
-    const started = performance.now();
-    const response = await fetch(`${server.baseUrl}${url}`, { headers: { cookie } });
-    const body: unknown = await response.json();
-    const elapsed = performance.now() - started;
-    if (!response.ok) throw new Error(`${url} answered ${response.status}: ${JSON.stringify(body)}`);
-    return { elapsed, body };
-  };
-  const floor = async () => {
-    const started = performance.now();
-    const response = await fetch(`${bare.baseUrl}/health`);
-    await response.text();
-    return performance.now() - started;
-  };
-  let last: unknown;
-  for (let i = 0; i < 5; i += 1) {
-    last = (await call()).body;
-    await floor();
-  }
-  const samples: number[] = [];
-  const serverTimes: number[] = [];
-  for (let i = 0; i < rounds; i += 1) {
-    const { elapsed, body } = await call();
-    last = body;
-    const trip = await floor();
-    samples.push(elapsed);
-    serverTimes.push(Math.max(0, elapsed - trip));
-  }
-  return {
-    samples: samples.length,
-    p50: percentile(samples, 50),
-    p95: percentile(samples, 95),
-    serverP50: percentile(serverTimes, 50),
-    serverP95: percentile(serverTimes, 95),
-    last,
-  };
-}
-
 export async function runKnowledgeBench(
   server: RunningProcess,
   bare: RunningProcess,
@@ -221,21 +157,11 @@ export async function runKnowledgeBench(
   seeded: KnowledgeBenchData,
 ): Promise<KnowledgeBenchResult> {
   const rounds = positiveInt('BENCH_KG_SAMPLES', 40);
-  const summary = await timeCalls(
-    server,
-    bare,
-    cookie,
-    `/api/course/${seeded.courseId}/knowledge-nodes/statistics/summary`,
-    rounds,
-  );
+  const timeCalls = (url: string) =>
+    timePairedCalls(bare, () => getJson(`${server.baseUrl}${url}`, cookie, url), { warmup: 5, rounds });
+  const summary = await timeCalls(`/api/course/${seeded.courseId}/knowledge-nodes/statistics/summary`);
   const leaf = seeded.nodeIds[seeded.nodeIds.length - 1]!;
-  const overview = await timeCalls(
-    server,
-    bare,
-    cookie,
-    `/api/knowledge-nodes/${leaf}/statistics/overview`,
-    rounds,
-  );
+  const overview = await timeCalls(`/api/knowledge-nodes/${leaf}/statistics/overview`);
   // New graded answers, one statement each as the classroom answer call writes them: the trigger refreshes
   // the student's sources of the quiz and moves three aggregates per node of the question.
   const client = new pg.Client({ connectionString: databaseUrl });

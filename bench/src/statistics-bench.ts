@@ -4,11 +4,11 @@
 // ceiling's empty `/health`, the same HTTP round trip with nothing to compute, so the server's own time is
 // the difference (what the client alone measures also holds the loopback, the client's parsing and, on a
 // loaded machine, its wait for a core). Target: median server time under 50 ms; p95 printed beside it.
-import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import type { RunningProcess } from './processes.ts';
 import type { BenchData } from './seed-data.ts';
+import { insertBenchCourse, seedInTransaction } from './bench-course-seed.ts';
 import { positiveInt } from './env-settings.ts';
+import { getJson, timePairedCalls, type PairedTiming } from './paired-timing.ts';
 
 export const STATISTICS_BENCH_NAME = 'question statistics (5,000 answers)';
 
@@ -22,26 +22,11 @@ export async function seedStatisticsBench(
   data: BenchData,
 ): Promise<StatisticsBenchData> {
   const answers = positiveInt('BENCH_STATS_ANSWERS', 5000);
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    await client.query('begin');
-    const one = async (text: string, values: unknown[]): Promise<number> =>
-      (await client.query<{ id: number }>(text, values)).rows[0]!.id;
-    // A course of its own, so other scenarios' students do not change the class size.
-    const courseId = await one(
-      `insert into courses (org_id, name, course_code, created_by) values ($1, $2, $3, $4) returning id`,
-      [data.orgId, 'Statistics 5000', 'STATS5000', data.userId],
-    );
-    await client.query(`insert into course_members (course_id, user_id, roles) values ($1, $2, $3)`, [
-      courseId,
-      data.userId,
-      ['instructor'],
-    ]);
-    const moduleId = await one(
-      `insert into course_modules (course_id, name, sort) values ($1, 'Week 1', 0) returning id`,
-      [courseId],
-    );
+  return seedInTransaction(databaseUrl, async (client, one) => {
+    const { courseId, moduleId } = await insertBenchCourse(client, data, {
+      name: 'Statistics 5000',
+      code: 'STATS5000',
+    });
     const examId = await one(
       `insert into activities (course_id, module_id, type, title, data, start_time, end_time, published,
                                completion_criterion_key, sort, created_by)
@@ -99,34 +84,11 @@ export async function seedStatisticsBench(
        from exam_paper_instances i where i.activity_id = $1`,
       [examId, subjectId, optionIds],
     );
-    await client.query('commit');
-    await client.query('analyze');
     return { examId, subjectId, optionIds, answers };
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
-  } finally {
-    await client.end();
-  }
+  });
 }
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-}
-
-export type StatisticsBenchResult = {
-  samples: number;
-  /** At the client. */
-  p50: number;
-  p95: number;
-  /** The bare round trip paired with each call. */
-  floorP50: number;
-  /** The client's time less the paired round trip, call by call. */
-  serverP50: number;
-  serverP95: number;
-  students: number;
-};
+export type StatisticsBenchResult = PairedTiming & { students: number };
 
 /** Times the statistics call as the modal makes it: first page, then an option tab with a keyword. */
 export async function runStatisticsBench(
@@ -141,46 +103,15 @@ export async function runStatisticsBench(
     `${base}?option_id=${seeded.optionIds[1]}&page=3&page_size=10`,
     `${base}?keyword=student%2042&page=1&page_size=10`,
   ];
-  const call = async (url: string) => {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { cookie } });
-    const body = (await response.json()) as { summary?: { studentsCount: number } };
-    const elapsed = performance.now() - started;
-    if (!response.ok) throw new Error(`statistics answered ${response.status}: ${JSON.stringify(body)}`);
-    return { elapsed, students: body.summary?.studentsCount ?? 0 };
-  };
-  const floor = async () => {
-    const started = performance.now();
-    const response = await fetch(`${bare.baseUrl}/health`);
-    await response.text();
-    if (!response.ok) throw new Error(`bare /health answered ${response.status}`);
-    return performance.now() - started;
-  };
-  let students = 0;
-  for (let i = 0; i < 20; i += 1) {
-    students = (await call(urls[i % urls.length]!)).students;
-    await floor();
-  }
-  const samples: number[] = [];
-  const floors: number[] = [];
-  const serverTimes: number[] = [];
-  const rounds = positiveInt('BENCH_STATS_SAMPLES', 150);
-  for (let i = 0; i < rounds; i += 1) {
-    const elapsed = (await call(urls[i % urls.length]!)).elapsed;
-    const trip = await floor();
-    samples.push(elapsed);
-    floors.push(trip);
-    serverTimes.push(Math.max(0, elapsed - trip));
-  }
-  return {
-    samples: samples.length,
-    p50: percentile(samples, 50),
-    p95: percentile(samples, 95),
-    floorP50: percentile(floors, 50),
-    serverP50: percentile(serverTimes, 50),
-    serverP95: percentile(serverTimes, 95),
-    students,
-  };
+  const { last, ...timing } = await timePairedCalls(
+    bare,
+    async (i) =>
+      (await getJson(urls[i % urls.length]!, cookie, 'statistics')) as {
+        summary?: { studentsCount: number };
+      },
+    { warmup: 20, rounds: positiveInt('BENCH_STATS_SAMPLES', 150) },
+  );
+  return { ...timing, students: last?.summary?.studentsCount ?? 0 };
 }
 
 export function reportStatisticsBench(result: StatisticsBenchResult, answers: number): boolean {

@@ -1,3 +1,4 @@
+import JSZip from 'jszip';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { login } from '../support/browser.ts';
@@ -30,6 +31,36 @@ async function addNode(page: Page, opener: string, dialogTitle: string, name: st
   await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
   await visible(toast(page, '知识点已添加'));
   await gone(dialog);
+}
+
+/** A Word outline of numbered paragraphs ("1.", "1.1"), the least a .docx the import reads needs. */
+async function wordOutline(lines: readonly string[]): Promise<Buffer> {
+  const zip = new JSZip();
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  zip.file(
+    '[Content_Types].xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+      '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+      '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+      '<Default Extension="xml" ContentType="application/xml"/>' +
+      '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+      '</Types>',
+  );
+  zip.file(
+    '_rels/.rels',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+      '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+      '</Relationships>',
+  );
+  zip.file(
+    'word/document.xml',
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+      '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>' +
+      lines.map((line) => `<w:p><w:r><w:t>${escape(line)}</w:t></w:r></w:p>`).join('') +
+      '</w:body></w:document>',
+  );
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
 describe('knowledge graph', () => {
@@ -108,5 +139,48 @@ describe('knowledge graph', () => {
       .toBeLessThanOrEqual(360);
     await student.getByText('我的掌握度', { exact: true }).click();
     await visible(student.getByRole('region', { name: '各知识点掌握度' }));
+    // Two sign-ins and a dozen screens: past the default minute on a loaded machine (63 s seen at load 14).
+  }, 120_000);
+  test('an instructor imports a Word outline through the dialog after previewing it', async () => {
+    const stamp = Date.now();
+    const chapter = `E2E 导入 树 ${stamp}`;
+    const child = `E2E 导入 二叉树 ${stamp}`;
+    const sibling = `E2E 导入 图 ${stamp}`;
+    const teacher = await journey.browser.newPage();
+    await login(teacher, 't1001');
+    const courseId = await openCourseFromMyCourses(teacher, CS201.name);
+    await openGraph(teacher, courseId);
+    // The editing buttons come with the loaded graph: wait for them before opening the dialog.
+    const opener = teacher.getByRole('button', { name: '导入', exact: true });
+    await visible(opener);
+    await opener.click();
+    const dialog = teacher.getByRole('dialog', { name: '导入知识点' });
+    await visible(dialog);
+    await visible(dialog.getByText(/Excel（\.xlsx）：每列一级/));
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'outline.docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      buffer: await wordOutline([`1. ${chapter}`, `1.1 ${child}`, `2. ${sibling}`]),
+    });
+    // The outline is parsed and shown before anything is saved.
+    const preview = dialog.getByRole('region', { name: '预览：3 个知识点，2 级' });
+    await visible(preview);
+    await visible(preview.getByText(child, { exact: true }));
+    await dialog.getByRole('button', { name: /^导\s*入$/ }).click();
+    await visible(dialog.getByText('已导入 3 个知识点。', { exact: true }));
+    await dialog
+      .locator('.ant-modal-footer')
+      .getByRole('button', { name: /^关\s*闭$/ })
+      .click();
+    await gone(dialog);
+
+    const tree = teacher.getByRole('tree');
+    await visible(tree.getByText(chapter, { exact: true }));
+    await visible(tree.getByText(sibling, { exact: true }));
+    // A search opens the branches down to what it finds.
+    await teacher.getByPlaceholder('搜索知识点', { exact: true }).fill(child);
+    await tree.getByText(child, { exact: true }).click();
+    await visible(teacher.getByRole('heading', { level: 3, name: child }));
+    await visible(teacher.getByText(`所在位置：${chapter}`, { exact: true }));
   });
 });

@@ -60,6 +60,8 @@ import { publicPageMeta } from './modules/public-listings/public-page-meta.ts';
 import { registerPublicListingsRoutes } from './modules/public-listings/public-listings.routes.ts';
 import { registerKnowledgeStatisticsRoutes } from './modules/knowledge-graph/knowledge-statistics.routes.ts';
 import { registerKnowledgeGraphRoutes } from './modules/knowledge-graph/knowledge-graph.routes.ts';
+import { registerKnowledgeSourceRoutes } from './modules/knowledge-graph/knowledge-source.routes.ts';
+import { registerKnowledgeSyncRoutes } from './modules/knowledge-graph/knowledge-sync.routes.ts';
 import {
   registerKnowledgeImportAiRoutes,
   registerKnowledgeImportRoutes,
@@ -177,6 +179,8 @@ export async function buildApp(options: BuildAppOptions) {
   registerKnowledgeGraphRoutes(app, ctx);
   registerKnowledgeStatisticsRoutes(app, ctx);
   registerKnowledgeImportRoutes(app, ctx);
+  registerKnowledgeSyncRoutes(app, ctx);
+  registerKnowledgeSourceRoutes(app, ctx);
   // One provider (one HTTP client) for every AI feature.
   const aiProvider = registerAiRoutes(app, ctx);
   registerRubricGenerationRoutes(app, ctx, aiProvider);

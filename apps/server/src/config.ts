@@ -110,6 +110,16 @@ const EnvSchema = z.object({
   /** How often a submitted file's result is asked for. */
   DUPLICATE_CHECK_POLL_SECONDS: z.coerce.number().positive().default(60),
   /**
+   * Another Lectern whose published knowledge graphs courses here may sync from (the spec's external
+   * knowledge source, `kfs`), e.g. https://lectern.partner.edu; unset: the kfs calls answer 409.
+   */
+  KNOWLEDGE_SOURCE_URL: z.url().optional(),
+  /** A personal access token (read scope) of the account the remote Lectern lets read its graphs. */
+  KNOWLEDGE_SOURCE_TOKEN: z.string().optional(),
+  /** The source's name as shown to instructors. */
+  KNOWLEDGE_SOURCE_NAME: z.string().trim().min(1).optional(),
+  KNOWLEDGE_SOURCE_TIMEOUT_SECONDS: z.coerce.number().positive().default(20),
+  /**
    * The address users reach Lectern at (e.g. https://lms.example.edu), required for single sign-on: the
    * callback URLs given to the identity provider are built from it, never from the request's Host header.
    */
@@ -173,6 +183,26 @@ const EnvSchema = z.object({
   BBB_CHECKSUM: z.enum(['sha1', 'sha256']).default('sha1'),
   /** Meeting activity types created on BigBlueButton (comma-separated); default every third-party type. */
   BBB_ACTIVITY_TYPES: z.string().optional(),
+  /** Largest BigBlueButton recording (MB) copied into Lectern's files; larger ones stay links. */
+  BBB_RECORDING_MAX_MB: z.coerce.number().int().positive().default(2048),
+  /** Tencent Meeting REST API credentials of the organisation's self-built app; unset: links only. */
+  TENCENT_MEETING_APP_ID: z.string().trim().min(1).optional(),
+  TENCENT_MEETING_SDK_ID: z.string().trim().min(1).optional(),
+  TENCENT_MEETING_SECRET_ID: z.string().trim().min(1).optional(),
+  TENCENT_MEETING_SECRET_KEY: z.string().trim().min(1).optional(),
+  TENCENT_MEETING_API_URL: z.url().default('https://api.meeting.qq.com'),
+  /** Lark / Feishu app (OAuth + VC reserves); the redirect is Lectern's callback as registered there. */
+  LARK_APP_ID: z.string().trim().min(1).optional(),
+  LARK_APP_SECRET: z.string().trim().min(1).optional(),
+  LARK_REDIRECT_URI: z.url().optional(),
+  LARK_API_URL: z.url().default('https://open.feishu.cn'),
+  LARK_ACCOUNTS_URL: z.url().default('https://accounts.feishu.cn'),
+  /** CalDAV collection calendar meetings are PUT into (…/calendars/lectern/); unset: .ics invites only. */
+  CALDAV_URL: z.url().optional(),
+  CALDAV_USERNAME: z.string().optional(),
+  CALDAV_PASSWORD: z.string().optional(),
+  /** Weekly booking periods of a meeting type, JSON: {"tencent_meeting":{"timetables":[{"start":"08:00","end":"09:40"}],"enabled_days":[1,2,3,4,5]}}. */
+  MEETING_TIME_PERIODS: z.string().optional(),
   /** First RTMP ingest port of lecture lives (one per live activity from here); unset: no ingest. */
   LIVE_RTMP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** How many ports from LIVE_RTMP_PORT lectures may use at once. */
@@ -217,6 +247,8 @@ export type Config = Readonly<{
   sofficeTimeoutMs: number;
   duplicateCheckProvider:
     { url: string; token: string | undefined; name: string; pollMs: number } | undefined;
+  knowledgeSource:
+    Readonly<{ url: string; token: string | undefined; name: string; timeoutMs: number }> | undefined;
   sso: SsoConfig;
   ai: AiConfig;
   live: LiveConfig;
@@ -228,6 +260,26 @@ export type Config = Readonly<{
         types: readonly string[] | undefined;
       }>
     | undefined;
+  meetingVendors: MeetingVendorsConfig;
+}>;
+
+export type MeetingVendorsConfig = Readonly<{
+  bbbRecordingMaxBytes: number;
+  tencent:
+    | Readonly<{
+        appId: string;
+        sdkId: string | undefined;
+        secretId: string;
+        secretKey: string;
+        apiUrl: string;
+      }>
+    | undefined;
+  lark:
+    | Readonly<{ appId: string; appSecret: string; redirectUri: string; apiUrl: string; accountsUrl: string }>
+    | undefined;
+  caldav: Readonly<{ url: string; username: string | undefined; password: string | undefined }> | undefined;
+  /** Raw JSON of MEETING_TIME_PERIODS, parsed by the meetings slice against its contract. */
+  timePeriods: string | undefined;
 }>;
 
 export type LiveConfig = Readonly<{
@@ -347,6 +399,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           pollMs: e.DUPLICATE_CHECK_POLL_SECONDS * 1000,
         }
       : undefined,
+    knowledgeSource: e.KNOWLEDGE_SOURCE_URL
+      ? {
+          url: e.KNOWLEDGE_SOURCE_URL.replace(/\/+$/, ''),
+          token: e.KNOWLEDGE_SOURCE_TOKEN || undefined,
+          name: e.KNOWLEDGE_SOURCE_NAME ?? new URL(e.KNOWLEDGE_SOURCE_URL).host,
+          timeoutMs: e.KNOWLEDGE_SOURCE_TIMEOUT_SECONDS * 1000,
+        }
+      : undefined,
     sso: ssoConfig(e),
     ai: aiConfig(e),
     bigBlueButton:
@@ -360,6 +420,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
               .filter(Boolean),
           }
         : undefined,
+    meetingVendors: {
+      bbbRecordingMaxBytes: e.BBB_RECORDING_MAX_MB * 1024 * 1024,
+      tencent:
+        e.TENCENT_MEETING_APP_ID && e.TENCENT_MEETING_SECRET_ID && e.TENCENT_MEETING_SECRET_KEY
+          ? {
+              appId: e.TENCENT_MEETING_APP_ID,
+              sdkId: e.TENCENT_MEETING_SDK_ID,
+              secretId: e.TENCENT_MEETING_SECRET_ID,
+              secretKey: e.TENCENT_MEETING_SECRET_KEY,
+              apiUrl: e.TENCENT_MEETING_API_URL,
+            }
+          : undefined,
+      lark:
+        e.LARK_APP_ID && e.LARK_APP_SECRET && e.LARK_REDIRECT_URI
+          ? {
+              appId: e.LARK_APP_ID,
+              appSecret: e.LARK_APP_SECRET,
+              redirectUri: e.LARK_REDIRECT_URI,
+              apiUrl: e.LARK_API_URL,
+              accountsUrl: e.LARK_ACCOUNTS_URL,
+            }
+          : undefined,
+      caldav: e.CALDAV_URL
+        ? { url: e.CALDAV_URL, username: e.CALDAV_USERNAME, password: e.CALDAV_PASSWORD }
+        : undefined,
+      timePeriods: e.MEETING_TIME_PERIODS,
+    },
     live: {
       rtmpPort: e.LIVE_RTMP_PORT,
       rtmpPorts: e.LIVE_RTMP_PORTS,

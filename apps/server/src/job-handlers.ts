@@ -10,6 +10,8 @@ import type { JobHandlers, RegisteredJobs } from './platform/jobs/job-worker.ts'
 import type { PushBus } from './platform/push/push-bus.ts';
 import { knowledgeMasteryJobs } from './modules/knowledge-graph/knowledge-mastery.job.ts';
 import { knowledgeSnapshotJobs } from './modules/knowledge-graph/knowledge-snapshot.job.ts';
+import { knowledgeSyncJobs } from './modules/knowledge-graph/knowledge-sync.job.ts';
+import { meetingRecordingJobs } from './modules/meetings/recording-copy.job.ts';
 
 /**
  * The one list of job types the worker runs, as app.ts is the one list of routes. `push` is the app's
@@ -26,6 +28,8 @@ export function registerJobHandlers(ctx: AppContext, push: PushBus): RegisteredJ
     videoAiJobs(ctx),
     knowledgeMasteryJobs(ctx),
     knowledgeSnapshotJobs(ctx),
+    knowledgeSyncJobs(ctx),
+    meetingRecordingJobs(ctx),
   ];
   return {
     handlers: Object.assign({}, ...parts.map((part) => part.handlers)) as JobHandlers,

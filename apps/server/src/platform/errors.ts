@@ -21,6 +21,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   internal: 500,
   service_unavailable: 503,
   insufficient_storage: 507,
+  bad_gateway: 502,
 };
 
 /** A message chosen from the catalogue, rendered in the caller's language when the response is written. */

@@ -35,6 +35,7 @@ import { h5CoursewareMessages } from '@lectern/contracts/h5-courseware/h5-course
 import { activityResourcesMessages } from '@lectern/contracts/activity-resources/activity-resources.messages';
 import { knowledgeImportMessages } from '@lectern/contracts/knowledge-graph/knowledge-import.contract';
 import { knowledgeGraphMessages } from '@lectern/contracts/knowledge-graph/knowledge-graph.messages';
+import { knowledgeSyncMessages } from '@lectern/contracts/knowledge-graph/knowledge-sync.messages';
 import { courseCombiningMessages } from '@lectern/contracts/course-combining/course-combining.messages';
 import { lectureLiveMessages } from '@lectern/contracts/lecture-live/lecture-live.messages';
 
@@ -77,6 +78,7 @@ const catalogue = {
   ...courseServicesMessages,
   ...knowledgeImportMessages,
   ...knowledgeGraphMessages,
+  ...knowledgeSyncMessages,
 };
 
 export type MessageKey = keyof typeof catalogue;

@@ -38,7 +38,8 @@ export type OpenApiDocument = {
 
 /** `/api/courses/:id` as the document spells it: `/api/courses/{id}`. */
 export function openApiPath(url: string): string {
-  return url.replace(/:(\w+)/g, '{$1}');
+  // '::' escapes a literal ':' in Fastify paths (`...:batchGet`); OpenAPI writes it as one ':'.
+  return url.replace(/(?<!:):(\w+)/g, '{$1}').replaceAll('::', ':');
 }
 
 export function operationOf(doc: OpenApiDocument, method: string, url: string): Operation | undefined {

@@ -129,7 +129,8 @@ async function pathFor(
 ): Promise<{ path: string; course?: number }> {
   let path = url;
   let course: number | undefined;
-  for (const [, name] of url.matchAll(/:(\w+)/g)) {
+  // '::' is Fastify's escape of a literal ':' (`...:batchGet`), not a parameter.
+  for (const [, name] of url.matchAll(/(?<!:):(\w+)/g)) {
     const source: ParamSource | undefined = entry.params?.[name!] ?? guessParam(url, name!);
     if (source === undefined)
       throw new Error(`no fixture for :${name} of ${url}; name it in the table's params`);
@@ -142,6 +143,7 @@ async function pathFor(
     } else id = 2_000_000_000;
     path = path.replace(`:${name}`, String(id));
   }
+  path = path.replaceAll('::', ':');
   return course === undefined ? { path } : { path, course };
 }
 

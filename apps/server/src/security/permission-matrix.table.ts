@@ -663,12 +663,35 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     query: (ids) => ({ activity_id: String(ids.classinEnded) }),
   },
   'GET /api/lark/authorization/check': { allow: SIGNED_IN },
+  // Lark's redirect back: every signed-in caller is sent on (302); a state not theirs ends at `/`.
+  'GET /api/lark/authorization/callback': { allow: SIGNED_IN },
   'GET /api/tencent_meeting/check-user-auth': { allow: SIGNED_IN },
+  // The caller's own Tencent Meeting binding: 409 here (no vendor configured); simulation writes nothing.
+  'GET /api/tencent_meeting/user-binding': { allow: SIGNED_IN },
+  'PUT /api/tencent_meeting/user-binding': { allow: NOT_SIMULATING, body: { userid: 'someone' } },
+  'DELETE /api/tencent_meeting/user-binding': { allow: NOT_SIMULATING },
   'POST /api/courses/tencent-meeting/activities': {
     allow: TEACHING,
-    body: (ids) => ({ courses: [ids.course] }),
+    body: (ids) => ({
+      courses: [ids.course],
+      title: 'Q&A',
+      start_time: new Date(Date.now() + 3_600_000).toISOString(),
+      end_time: new Date(Date.now() + 7_200_000).toISOString(),
+    }),
   },
-  'POST /api/calendar-meeting': { allow: NOT_SIMULATING, body: {} },
+  // Making an activity's meeting on its vendor: the course's team (409 on the fixture's linked meeting).
+  'POST /api/activities/:id/meeting/vendor': { allow: TEACHING, params: { id: 'dingtalkLive' }, body: {} },
+  'POST /api/calendar-meeting': {
+    allow: TEACHING,
+    body: (ids) => ({
+      course_id: ids.course,
+      module_id: ids.module,
+      title: 'Calendar meeting',
+      start_time: new Date(Date.now() + 3_600_000).toISOString(),
+      end_time: new Date(Date.now() + 7_200_000).toISOString(),
+    }),
+  },
+  'GET /api/activities/:id/meeting/invite.ics': { allow: MEMBERS, params: { id: 'dingtalkLive' } },
   'GET /api/meeting/week/time-periods': {
     allow: SIGNED_IN,
     query: () => ({ meeting_type: 'wecom_meeting' }),
@@ -982,6 +1005,39 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     allow: ['owner'],
     body: (ids) => ({ upload_ids: [ids.upload], course_ids: [ids.course] }),
   },
+  // Students' statistics over courses, extension apps, ending a preview (issue 18): the readable and
+  // refused cases beyond the fixture are in student-stats, extension-apps and course-preview route tests.
+  'GET /api/courses/tpdoe/stat-students': {
+    allow: TEACHING,
+    query: (ids) => ({ course_ids: String(ids.course), start_date: '2026-01-01', end_date: '2026-01-31' }),
+  },
+  'DELETE /api/courses/:id/preview': { allow: ['simulating', 'assistant', 'owner'], freshSession: true },
+  'GET /api/courses/:id/extension-apps': { allow: MEMBERS },
+  'GET /anonymous-api/courses/:id/extension-apps': {
+    allow: EVERYONE,
+    params: { id: 'course' },
+    notFoundAllowed: 'the fixture course is private, read as missing; see extension-apps.routes.test.ts',
+  },
+  'POST /api/courses/:id/extension-apps': {
+    allow: TEACHING,
+    body: { name: 'Lab', url: 'https://lab.example.edu' },
+  },
+  'PUT /api/courses/:id/extension-apps/:appId': {
+    allow: TEACHING,
+    params: { id: 'course', appId: { missing: true } },
+    notFoundAllowed: 'no extension app in the fixture; see extension-apps.routes.test.ts',
+    body: { name: 'Lab', url: 'https://lab.example.edu' },
+  },
+  'DELETE /api/courses/:id/extension-apps/:appId': {
+    allow: TEACHING,
+    params: { id: 'course', appId: { missing: true } },
+    notFoundAllowed: 'no extension app in the fixture; see extension-apps.routes.test.ts',
+  },
+  'GET /api/external-resource/:rid/preview-url': {
+    allow: MEMBERS,
+    params: { rid: { missing: true } },
+    notFoundAllowed: 'no extension app in the fixture; see extension-apps.routes.test.ts',
+  },
   // Knowledge-graph statistics and import (knowledge-graph slice, K3). A student reads their own figures only
   // once the graph is published, which the fixture's is not: tested in knowledge-mastery.routes.test.ts.
   'GET /api/course/:id/knowledge-nodes/statistics/summary': { allow: TEACHING },
@@ -1123,5 +1179,46 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/knowledge-capture-visit': {
     allow: TEACHING,
     body: (ids) => ({ capture_id: ids.knowledgeCapture }),
+  },
+  // Graph management and the external knowledge source (knowledge-graph slice, KA). The fixture's graph has no
+  // source and no remote source is configured, so the teaching team meets 409 on what needs one; syncing,
+  // diffs and the remote source are tested in knowledge-sync.routes.test.ts and
+  // knowledge-source.adapter.routes.test.ts.
+  'PUT /api/course/:id/knowledge-graph/source': { allow: TEACHING, body: { source: null } },
+  'POST /api/course/:id/knowledge-graph/sync': { allow: TEACHING },
+  'GET /api/course/:id/knowledge-graph/sync-status': { allow: TEACHING },
+  'GET /api/course/:id/knowledge-graph/edit-url': { allow: TEACHING },
+  'GET /api/course/:id/knowledge-graphs/diff': { allow: TEACHING },
+  'POST /api/course/:id/knowledge-graphs/diff/sync': { allow: TEACHING, body: { all: true } },
+  'PUT /api/course/:id/knowledge-graph/replace': { allow: TEACHING, body: {} },
+  'POST /api/course/:id/knowledge-graphs/similarity': { allow: TEACHING, body: {} },
+  'GET /api/course/:id/knowledge-graph/cluster': { allow: TEACHING },
+  'GET /api/course/:id/knowledge-graph/embed/cluster-graph': { allow: TEACHING },
+  // Browsing the remote source: whoever teaches somewhere in the organisation, and its administrator.
+  'GET /api/knowledge-graph/kfs-subjects': { allow: ['otherInstructor', 'simulating', 'owner', 'orgAdmin'] },
+  'GET /api/knowledge-graph/kfs-courses/-/published-forest-versions::batchGet': {
+    allow: ['otherInstructor', 'simulating', 'owner', 'orgAdmin'],
+    query: (ids) => ({ ids: String(ids.course) }),
+  },
+  'GET /api/knowledge-graph/forest-versions/-/stats::batchGet': {
+    allow: ['otherInstructor', 'simulating', 'owner', 'orgAdmin'],
+    query: () => ({ ids: '1' }),
+  },
+  'POST /api/knowledge-graph/courses/:id/kfs-course-import': {
+    allow: TEACHING,
+    params: { id: 'course' },
+    body: { kfs_course_id: 1 },
+  },
+  'GET /api/knowledge-graph/courses/:id/kfs-import-info': { allow: TEACHING, params: { id: 'course' } },
+  // What this Lectern serves as a knowledge source: every signed-in caller gets the published graphs they may
+  // read (the fixture's is unpublished, so none, and its forest is missing for everyone).
+  'GET /api/knowledge-source/subjects': { allow: SIGNED_IN },
+  'GET /api/knowledge-source/versions': { allow: SIGNED_IN, query: (ids) => ({ ids: String(ids.course) }) },
+  'GET /api/knowledge-source/version-stats': { allow: SIGNED_IN, query: () => ({ ids: '1' }) },
+  'GET /api/knowledge-source/courses/:id/forest': {
+    allow: SIGNED_IN,
+    params: { id: 'course' },
+    notFoundAllowed:
+      'the fixture graph is unpublished; published forests: knowledge-source.adapter.routes.test.ts',
   },
 };

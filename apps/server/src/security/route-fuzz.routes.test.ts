@@ -12,6 +12,7 @@ import {
 } from './openapi-shapes.ts';
 import { PERMISSION_MATRIX } from './permission-matrix.table.ts';
 import { createSecurityWorld, errorLogCollector, type SecurityWorld } from './security-world.ts';
+import { fillRoutePath } from '../test/route-paths.ts';
 
 /**
  * Every route, as a signed-in instructor (the administrator on administration routes), is sent broken
@@ -183,7 +184,7 @@ describe('schema-driven fuzzing of every route', () => {
       for (const c of cases) {
         const fresh = PERMISSION_MATRIX[`${route.method} ${route.url}`]?.freshSession;
         const session = fresh ? await w.freshSession('owner') : sessionFor(route);
-        const url = route.url.replace(/:(\w+)/g, (_, name: string) =>
+        const url = fillRoutePath(route.url, (name) =>
           c.pathValue !== undefined ? encodeURIComponent(c.pathValue) : String(realId(route.url, name)),
         );
         const res = await injectWithDeadline(t.app, {

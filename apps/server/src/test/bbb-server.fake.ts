@@ -16,6 +16,8 @@ type Recording = {
   meetingID: string;
   published: boolean;
   url: string;
+  /** BigBlueButton's `video` format, when the server processes recordings into one media file. */
+  videoUrl: string | undefined;
   start: number;
   end: number;
 };
@@ -28,7 +30,13 @@ export type BbbServerFake = {
   calls: { call: string; params: Record<string, string>; checksumOk: boolean }[];
   meetings: Map<string, Meeting>;
   /** A processed recording of a meeting, as BBB lists it once its playback is published. */
-  addRecording(meetingID: string, url: string, published?: boolean): void;
+  addRecording(meetingID: string, url: string, published?: boolean, videoUrl?: string): void;
+  /**
+   * Serves bytes at a path of the double (`/presentation/<id>/video.mp4`), as BBB's web server serves
+   * processed recordings; the full URL. `GET` counts how often it was fetched.
+   */
+  serveMedia(path: string, bytes: Buffer, contentType: string): string;
+  mediaFetches: Map<string, number>;
   /** The next call of this name fails with the given messageKey (as BBB answers, HTTP 200 + FAILED). */
   failNext(call: string, messageKey: string, message: string): void;
   close(): Promise<void>;
@@ -49,10 +57,20 @@ export async function startBbbServer(secret = 'bbb-test-secret'): Promise<BbbSer
   const recordings: Recording[] = [];
   const calls: BbbServerFake['calls'] = [];
   const failures = new Map<string, { key: string; message: string }>();
+  const media = new Map<string, { bytes: Buffer; contentType: string }>();
+  const mediaFetches = new Map<string, number>();
 
   const server = createServer((req, res) => {
     const raw = req.url ?? '/';
     const [pathname = '', rawQuery = ''] = raw.split('?', 2);
+    const file = media.get(pathname);
+    if (file) {
+      mediaFetches.set(pathname, (mediaFetches.get(pathname) ?? 0) + 1);
+      res
+        .writeHead(200, { 'content-type': file.contentType, 'content-length': String(file.bytes.length) })
+        .end(file.bytes);
+      return undefined;
+    }
     const call = pathname.replace(/^\/bigbluebutton\/api\/?/, '');
     const params = Object.fromEntries(new URLSearchParams(rawQuery));
     const checksum = params.checksum ?? '';
@@ -139,7 +157,7 @@ export async function startBbbServer(secret = 'bbb-test-secret'): Promise<BbbSer
         const items = list
           .map(
             (r) =>
-              `<recording><recordID>${r.recordID}</recordID><meetingID>${esc(r.meetingID)}</meetingID><published>${r.published}</published><startTime>${r.start}</startTime><endTime>${r.end}</endTime><playback><format><type>presentation</type><url>${esc(r.url)}</url><length>1</length></format></playback></recording>`,
+              `<recording><recordID>${r.recordID}</recordID><meetingID>${esc(r.meetingID)}</meetingID><published>${r.published}</published><startTime>${r.start}</startTime><endTime>${r.end}</endTime><playback><format><type>presentation</type><url>${esc(r.url)}</url><length>1</length></format>${r.videoUrl ? `<format><type>video</type><url>${esc(r.videoUrl)}</url><length>1</length></format>` : ''}</playback></recording>`,
           )
           .join('');
         return send(`<response><returncode>SUCCESS</returncode><recordings>${items}</recordings></response>`);
@@ -155,13 +173,19 @@ export async function startBbbServer(secret = 'bbb-test-secret'): Promise<BbbSer
     secret,
     calls,
     meetings,
-    addRecording(meetingID, url, published = true) {
+    mediaFetches,
+    serveMedia(path, bytes, contentType) {
+      media.set(path, { bytes, contentType });
+      return `http://127.0.0.1:${port}${path}`;
+    },
+    addRecording(meetingID, url, published = true, videoUrl) {
       const now = Date.now();
       recordings.push({
         recordID: `${meetingID}-${recordings.length + 1}`,
         meetingID,
         published,
         url,
+        videoUrl,
         start: now - 3_600_000,
         end: now,
       });

@@ -310,6 +310,13 @@ export const authenticatedRoutes: RouteObject[] = [
         }),
       },
       {
+        path: 'apps',
+        lazy: async () => ({
+          Component: (await import('../features/course-services/routes/course-extension-apps-page.tsx'))
+            .CourseExtensionAppsPage,
+        }),
+      },
+      {
         path: 'public-listing',
         lazy: async () => ({
           Component: (await import('../features/public-listings/routes/course-public-listing-page.tsx'))

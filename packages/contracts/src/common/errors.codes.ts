@@ -20,4 +20,6 @@ export const ERROR_CODES = [
   'login_throttled',
   'service_unavailable',
   'insufficient_storage',
+  /** A third party this server calls (a meeting vendor) answered with an error. */
+  'bad_gateway',
 ] as const;

@@ -98,6 +98,11 @@ export const errorCodeMessages = {
     'zh-TW': '資料庫暫時無法連線，請稍後重試；已儲存的內容不會遺失',
     'en-US': 'The database cannot be reached right now. Please try again in a moment; nothing saved is lost.',
   },
+  'error.bad_gateway': {
+    'zh-CN': '外部服务返回了错误，请稍后重试',
+    'zh-TW': '外部服務回傳了錯誤，請稍後重試',
+    'en-US': 'An outside service answered with an error. Please try again later.',
+  },
   'error.insufficient_storage': {
     'zh-CN': '服务器存储空间已满，文件未能保存，请联系管理员',
     'zh-TW': '伺服器儲存空間已滿，檔案未能儲存，請聯絡管理員',

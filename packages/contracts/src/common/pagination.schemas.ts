@@ -17,6 +17,17 @@ export const PageMetaSchema = z.object({
 });
 export type PageMeta = z.infer<typeof PageMetaSchema>;
 
+/**
+ * A page of `item`: the page fields, then `extra` fields, then `items`. The fields keep that order because
+ * the response serialiser writes them in schema order.
+ */
+export function pageOfSchema<Item extends z.ZodType, Extra extends z.ZodRawShape = Record<never, never>>(
+  item: Item,
+  extra?: Extra,
+) {
+  return PageMetaSchema.extend({ ...(extra as Extra), items: z.array(item) });
+}
+
 export function pageMeta(query: PageQuery, total: number): PageMeta {
   return {
     page: query.page,

@@ -177,4 +177,54 @@ export const courseServicesMessages = {
     'zh-TW': '只能分享到自己所教的課程',
     'en-US': 'You can share only to courses you teach.',
   },
+  'courseServices.statCoursesInvalid': {
+    'zh-CN': '请选择 1 到 50 门课程',
+    'zh-TW': '請選擇 1 到 50 門課程',
+    'en-US': 'Choose between 1 and 50 courses.',
+  },
+  'courseServices.statTypeInvalid': {
+    'zh-CN': '请选择有效的统计类型',
+    'zh-TW': '請選擇有效的統計類型',
+    'en-US': 'Choose a valid kind of statistic.',
+  },
+  'courseServices.statRangeTooLong': {
+    'zh-CN': '统计时间范围最长 366 天',
+    'zh-TW': '統計時間範圍最長 366 天',
+    'en-US': 'The date range can be at most 366 days.',
+  },
+  'courseServices.statTimezoneInvalid': {
+    'zh-CN': '时区无效',
+    'zh-TW': '時區無效',
+    'en-US': 'The time zone is not valid.',
+  },
+  'courseServices.statCourseForbidden': {
+    'zh-CN': '只能统计自己所教的课程',
+    'zh-TW': '只能統計自己所教的課程',
+    'en-US': 'You can see statistics only of courses you teach.',
+  },
+  'courseServices.appNameRequired': {
+    'zh-CN': '请填写应用名称',
+    'zh-TW': '請填寫應用名稱',
+    'en-US': 'Enter the app name.',
+  },
+  'courseServices.appUrlInvalid': {
+    'zh-CN': '请填写以 http:// 或 https:// 开头的网址',
+    'zh-TW': '請填寫以 http:// 或 https:// 開頭的網址',
+    'en-US': 'Enter a web address starting with http:// or https://.',
+  },
+  'courseServices.appIconInvalid': {
+    'zh-CN': '图标须为以 http:// 或 https:// 开头的图片网址',
+    'zh-TW': '圖示須為以 http:// 或 https:// 開頭的圖片網址',
+    'en-US': 'The icon must be an image address starting with http:// or https://.',
+  },
+  'courseServices.appNotFound': {
+    'zh-CN': '扩展应用不存在',
+    'zh-TW': '擴充應用不存在',
+    'en-US': 'This extension app does not exist.',
+  },
+  'courseServices.appsTooMany': {
+    'zh-CN': '每门课程最多 30 个扩展应用',
+    'zh-TW': '每門課程最多 30 個擴充應用',
+    'en-US': 'A course can have at most 30 extension apps.',
+  },
 } as const satisfies Record<`courseServices.${string}`, Localized>;

@@ -81,6 +81,8 @@ export const KnowledgeImportResultSchema = z.object({
   created_count: z.number().int(),
   relation_count: z.number().int(),
   reference_count: z.number().int(),
+  /** Questions of the target course linked to the copied nodes (a course copy with its references). */
+  question_link_count: z.number().int(),
   /** The new top-level nodes. */
   root_ids: z.array(z.number().int()),
 });

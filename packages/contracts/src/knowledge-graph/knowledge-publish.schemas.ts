@@ -17,7 +17,7 @@ export const KnowledgeGraphStatusSchema = z.object({
 });
 export type KnowledgeGraphStatus = z.infer<typeof KnowledgeGraphStatusSchema>;
 
-export const SnapshotTriggerSchema = z.enum(['publish', 'daily']);
+export const SnapshotTriggerSchema = z.enum(['publish', 'daily', 'replace']);
 
 /** `GET /api/course/{id}/knowledge-stats-timeline`: the course's snapshots, newest first. */
 export const KnowledgeTimelineItemSchema = z.object({

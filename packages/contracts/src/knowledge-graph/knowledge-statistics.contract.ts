@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ConditionsSchema, PageMetaSchema, PageQuerySchema } from '../common/pagination.schemas.ts';
+import { ConditionsSchema, pageOfSchema, PageQuerySchema } from '../common/pagination.schemas.ts';
 import { IdSchema, IsoDateTimeSchema } from '../common/primitives.schemas.ts';
 
 /**
@@ -90,11 +90,27 @@ export const KnowledgeStudentBriefSchema = z.object({
   user_no: z.string(),
 });
 
-/** One node's class figures, as the course summary lists them. */
-export const KnowledgeNodeClassStatSchema = z.object({
+/** A node as every statistics row names it. */
+const nodeIdentity = {
   id: z.number().int(),
   name: z.string(),
   parent_id: z.number().int().nullable(),
+};
+
+/** One student's figures on one node (the node's student list, the student's node list). */
+const studentNodeFigures = {
+  mastery_rate: rate,
+  level: MasteryLevelSchema,
+  completeness_rate: rate,
+  completed_activity_count: count,
+  activity_count: count,
+  answered_count: count,
+  last_answer_at: IsoDateTimeSchema.nullable(),
+};
+
+/** One node's class figures, as the course summary lists them. */
+export const KnowledgeNodeClassStatSchema = z.object({
+  ...nodeIdentity,
   /** Mean mastery of the students who answered; null when nobody has. */
   mastery_rate: rate,
   /** Mean completeness over the course's students; null when no activity is linked. */
@@ -141,21 +157,11 @@ export const KnowledgeNodeOverviewSchema = KnowledgeNodeClassStatSchema.extend({
 export type KnowledgeNodeOverview = z.infer<typeof KnowledgeNodeOverviewSchema>;
 
 /** One student on one node. */
-export const KnowledgeNodeStudentStatSchema = KnowledgeStudentBriefSchema.extend({
-  mastery_rate: rate,
-  level: MasteryLevelSchema,
-  completeness_rate: rate,
-  completed_activity_count: count,
-  activity_count: count,
-  answered_count: count,
-  last_answer_at: IsoDateTimeSchema.nullable(),
-});
+export const KnowledgeNodeStudentStatSchema = KnowledgeStudentBriefSchema.extend(studentNodeFigures);
 export type KnowledgeNodeStudentStat = z.infer<typeof KnowledgeNodeStudentStatSchema>;
 
 /** `GET /api/knowledge-nodes/{id}/statistics/student-detail`: weakest first, then by student number. */
-export const KnowledgeNodeStudentDetailSchema = PageMetaSchema.extend({
-  items: z.array(KnowledgeNodeStudentStatSchema),
-});
+export const KnowledgeNodeStudentDetailSchema = pageOfSchema(KnowledgeNodeStudentStatSchema);
 export type KnowledgeNodeStudentDetail = z.infer<typeof KnowledgeNodeStudentDetailSchema>;
 
 /** A resource (upload) linked to a node, with how the course's students visited it. */
@@ -167,9 +173,7 @@ export const KnowledgeResourceStatSchema = z.object({
   student_count: count,
 });
 /** `GET /api/knowledge-nodes/{id}/statistics/resource-detail`. */
-export const KnowledgeNodeResourceDetailSchema = PageMetaSchema.extend({
-  items: z.array(KnowledgeResourceStatSchema),
-});
+export const KnowledgeNodeResourceDetailSchema = pageOfSchema(KnowledgeResourceStatSchema);
 export type KnowledgeNodeResourceDetail = z.infer<typeof KnowledgeNodeResourceDetailSchema>;
 
 /** An activity linked to a node, with the class's completion and score rate on it for the node. */
@@ -185,9 +189,7 @@ export const KnowledgeActivityStatSchema = z.object({
   score_rate: rate,
 });
 /** `GET /api/knowledge-nodes/{id}/statistics/activity-detail`. */
-export const KnowledgeNodeActivityDetailSchema = PageMetaSchema.extend({
-  items: z.array(KnowledgeActivityStatSchema),
-});
+export const KnowledgeNodeActivityDetailSchema = pageOfSchema(KnowledgeActivityStatSchema);
 export type KnowledgeNodeActivityDetail = z.infer<typeof KnowledgeNodeActivityDetailSchema>;
 
 /** One student over all nodes of the course. */
@@ -202,9 +204,8 @@ export const KnowledgeStudentDimensionItemSchema = KnowledgeStudentBriefSchema.e
   last_answer_at: IsoDateTimeSchema.nullable(),
 });
 /** `GET /api/course/{id}/knowledge-nodes/statistics/students-dimension` (page, page_size, conditions). */
-export const KnowledgeStudentsDimensionSchema = PageMetaSchema.extend({
+export const KnowledgeStudentsDimensionSchema = pageOfSchema(KnowledgeStudentDimensionItemSchema, {
   node_count: count,
-  items: z.array(KnowledgeStudentDimensionItemSchema),
 });
 export type KnowledgeStudentsDimension = z.infer<typeof KnowledgeStudentsDimensionSchema>;
 
@@ -221,16 +222,8 @@ export type KnowledgeStudentOverall = z.infer<typeof KnowledgeStudentOverallSche
 
 /** One node for one student, beside the class. */
 export const KnowledgeStudentNodeStatSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  parent_id: z.number().int().nullable(),
-  mastery_rate: rate,
-  level: MasteryLevelSchema,
-  completeness_rate: rate,
-  completed_activity_count: count,
-  activity_count: count,
-  answered_count: count,
-  last_answer_at: IsoDateTimeSchema.nullable(),
+  ...nodeIdentity,
+  ...studentNodeFigures,
   class_mastery_rate: rate,
 });
 export type KnowledgeStudentNodeStat = z.infer<typeof KnowledgeStudentNodeStatSchema>;
@@ -251,34 +244,30 @@ export const KnowledgeNodeStudentSchema = KnowledgeStudentNodeStatSchema.extend(
 export type KnowledgeNodeStudent = z.infer<typeof KnowledgeNodeStudentSchema>;
 
 /** `GET /api/knowledge-nodes/{nid}/student/{sid}/resource/stat`. */
-export const KnowledgeStudentResourceStatsSchema = PageMetaSchema.extend({
-  items: z.array(
-    z.object({
-      id: z.number().int(),
-      name: z.string(),
-      visit_count: count,
-      last_visited_at: IsoDateTimeSchema.nullable(),
-    }),
-  ),
-});
+export const KnowledgeStudentResourceStatsSchema = pageOfSchema(
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    visit_count: count,
+    last_visited_at: IsoDateTimeSchema.nullable(),
+  }),
+);
 export type KnowledgeStudentResourceStats = z.infer<typeof KnowledgeStudentResourceStatsSchema>;
 
 /** `GET /api/knowledge-nodes/{nid}/student/{sid}/activity/stat`. */
-export const KnowledgeStudentActivityStatsSchema = PageMetaSchema.extend({
-  items: z.array(
-    z.object({
-      id: z.number().int(),
-      title: z.string(),
-      type: z.string(),
-      completed: z.boolean(),
-      answered_count: count,
-      score: z.number().nullable(),
-      max_score: z.number().nullable(),
-      score_rate: rate,
-      last_answer_at: IsoDateTimeSchema.nullable(),
-    }),
-  ),
-});
+export const KnowledgeStudentActivityStatsSchema = pageOfSchema(
+  z.object({
+    id: z.number().int(),
+    title: z.string(),
+    type: z.string(),
+    completed: z.boolean(),
+    answered_count: count,
+    score: z.number().nullable(),
+    max_score: z.number().nullable(),
+    score_rate: rate,
+    last_answer_at: IsoDateTimeSchema.nullable(),
+  }),
+);
 export type KnowledgeStudentActivityStats = z.infer<typeof KnowledgeStudentActivityStatsSchema>;
 
 /** `GET /api/course/{id}/knowledge-nodes/statistics/refer-type`: what the course's nodes reference. */

@@ -44,6 +44,10 @@ const MeetingFieldsSchema = z.object({
   sub_course_ids: z.array(z.number().int().positive()).max(200).optional(),
   selected_section: z.unknown().optional(),
   meeting: z.object({ meeting_number: ShortText.optional() }).loose().optional(),
+  /** Set by the server when it created the meeting on a vendor (Tencent, Lark) or booked it into calendars. */
+  meeting_vendor: z.enum(['tencent', 'lark', 'calendar']).optional(),
+  /** Tencent Meeting: the host's userid the meeting was created under (its API asks for it on every call). */
+  vendor_host_userid: ShortText.optional(),
 });
 
 export const MeetingDataSchema = MeetingFieldsSchema.loose();

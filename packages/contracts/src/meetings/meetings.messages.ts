@@ -117,4 +117,59 @@ export const meetingsMessages = {
     'zh-TW': '請選擇授課教師',
     'en-US': 'Choose an instructor.',
   },
+  'meetings.tencentNotBound': {
+    'zh-CN': '请先在个人设置中绑定你的腾讯会议账号（userid）',
+    'zh-TW': '請先在個人設定中綁定你的騰訊會議帳號（userid）',
+    'en-US': 'Bind your Tencent Meeting account (userid) in your settings first.',
+  },
+  'meetings.tencentUserUnknown': {
+    'zh-CN': '腾讯会议企业账号中没有这个用户：{reason}',
+    'zh-TW': '騰訊會議企業帳號中沒有這個使用者：{reason}',
+    'en-US': 'Tencent Meeting has no such user in the organisation: {reason}',
+  },
+  'meetings.larkNotAuthorized': {
+    'zh-CN': '请先授权飞书账号',
+    'zh-TW': '請先授權飛書帳號',
+    'en-US': 'Authorise your Lark account first.',
+  },
+  'meetings.larkStateInvalid': {
+    'zh-CN': '飞书授权已失效，请重新授权',
+    'zh-TW': '飛書授權已失效，請重新授權',
+    'en-US': 'The Lark authorisation is no longer valid; authorise again.',
+  },
+  'meetings.vendorMeetingExists': {
+    'zh-CN': '该活动已有会议',
+    'zh-TW': '該活動已有會議',
+    'en-US': 'This activity already has a meeting.',
+  },
+  'meetings.vendorRejected': {
+    'zh-CN': '{vendor}拒绝了请求：{reason}',
+    'zh-TW': '{vendor}拒絕了請求：{reason}',
+    'en-US': '{vendor} refused the request: {reason}',
+  },
+  'meetings.recurringRuleRequired': {
+    'zh-CN': '周期性会议需要设置重复规则',
+    'zh-TW': '週期性會議需要設定重複規則',
+    'en-US': 'A recurring meeting needs a recurrence rule.',
+  },
+  'meetings.noModule': {
+    'zh-CN': '该课程没有章节，请先创建章节',
+    'zh-TW': '該課程沒有章節，請先建立章節',
+    'en-US': 'This course has no module yet; create one first.',
+  },
+  'meetings.endBeforeStart': {
+    'zh-CN': '结束时间需晚于开始时间',
+    'zh-TW': '結束時間需晚於開始時間',
+    'en-US': 'The end must be after the start.',
+  },
+  'meetings.vendorFieldsServerOnly': {
+    'zh-CN': '该字段由服务器在创建会议时设置',
+    'zh-TW': '該欄位由伺服器在建立會議時設定',
+    'en-US': 'This field is set by the server when it creates the meeting.',
+  },
+  'meetings.calendarServerRefused': {
+    'zh-CN': '日历服务器拒绝了会议邀请：{reason}',
+    'zh-TW': '日曆伺服器拒絕了會議邀請：{reason}',
+    'en-US': 'The calendar server refused the invitation: {reason}',
+  },
 } as const satisfies Record<`meetings.${string}`, Localized>;

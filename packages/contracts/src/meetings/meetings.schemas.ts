@@ -3,7 +3,7 @@ import { IdSchema, IsoDateTimeSchema } from '../common/primitives.schemas.ts';
 
 export const MeetingActivityParamsSchema = z.object({ id: IdSchema });
 
-export const MEETING_ADAPTERS = ['generic', 'bigbluebutton'] as const;
+export const MEETING_ADAPTERS = ['generic', 'bigbluebutton', 'tencent', 'lark', 'calendar'] as const;
 export const MeetingAdapterSchema = z.enum(MEETING_ADAPTERS);
 export type MeetingAdapterName = z.infer<typeof MeetingAdapterSchema>;
 
@@ -126,9 +126,105 @@ export const TimePeriodsResponseSchema = z.object({
   enabled_days: z.array(z.number().int().min(0).max(6)),
 });
 
+const ClockTimeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/);
+
+/** One weekly booking configuration of a meeting type (MEETING_TIME_PERIODS on the server). */
+export const MeetingTimePeriodsSchema = z.object({
+  timetables: z.array(z.object({ start: ClockTimeSchema, end: ClockTimeSchema })).max(48),
+  enabled_days: z.array(z.number().int().min(0).max(6)).max(7),
+});
+export const MeetingTimePeriodsConfigSchema = z.record(z.string(), MeetingTimePeriodsSchema);
+
+/**
+ * Tencent Meeting recurrence as its API takes it: recurring_type 0 daily, 1 every weekday, 2 weekly,
+ * 3 every two weeks, 4 monthly; ends after `until_count` occurrences.
+ */
+export const TencentRecurringRuleSchema = z.object({
+  recurring_type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  until_count: z.number().int().min(2).max(50),
+});
+
+/**
+ * `POST /api/courses/tencent-meeting/activities`: one Tencent meeting created with the caller's bound
+ * Tencent userid as host, and a `tencent_meeting` activity for it in each listed course (in the module
+ * `modules` names for it, else the course's first module).
+ */
 export const TencentActivitiesRequestSchema = z
   .object({
     courses: z.array(IdSchema).min(1).max(100),
+    modules: z
+      .array(z.object({ course_id: IdSchema, module_id: IdSchema }))
+      .max(100)
+      .optional(),
+    title: z.string().trim().min(1).max(255),
+    start_time: IsoDateTimeSchema,
+    end_time: IsoDateTimeSchema,
+    description: z.string().max(20_000).optional(),
+    tencent_meeting_type: z.enum(['meeting', 'recurring_meeting']).default('meeting'),
+    recurring_rule: TencentRecurringRuleSchema.optional(),
+    playback: z.boolean().optional(),
+    published: z.boolean().optional(),
   })
   .loose();
-export const CalendarMeetingRequestSchema = z.object({}).loose();
+export type TencentActivitiesRequest = z.input<typeof TencentActivitiesRequestSchema>;
+
+export const VendorMeetingSchema = z.object({
+  meeting_id: z.string(),
+  meeting_code: z.string().nullable(),
+  join_url: z.string().nullable(),
+});
+export type VendorMeeting = z.infer<typeof VendorMeetingSchema>;
+
+export const TencentActivitiesResponseSchema = z.object({
+  meeting: VendorMeetingSchema,
+  activities: z.array(z.object({ id: z.number().int(), course_id: z.number().int() })),
+});
+export type TencentActivitiesResponse = z.infer<typeof TencentActivitiesResponseSchema>;
+
+/** `PUT /api/tencent_meeting/user-binding`: the caller's userid in the organisation's Tencent Meeting. */
+export const TencentBindingRequestSchema = z.object({ userid: z.string().trim().min(1).max(64) });
+export type TencentBindingRequest = z.infer<typeof TencentBindingRequestSchema>;
+export const TencentBindingResponseSchema = z.object({ userid: z.string().nullable() });
+export type TencentBindingResponse = z.infer<typeof TencentBindingResponseSchema>;
+
+/** `GET /api/lark/authorization/callback`: where Lark sends the browser back after consent. */
+export const LarkCallbackQuerySchema = z.object({
+  code: z.string().max(2000).optional(),
+  state: z.string().max(4000).optional(),
+  error: z.string().max(200).optional(),
+});
+
+/**
+ * `POST /api/calendar-meeting`: a meeting booked into people's calendars. The activity is created and an
+ * iCalendar (RFC 5545) invite is issued to the course's members: offered as a file, and PUT into the
+ * configured CalDAV collection when there is one.
+ */
+export const CalendarMeetingRequestSchema = z
+  .object({
+    course_id: IdSchema,
+    module_id: IdSchema,
+    syllabus_id: IdSchema.nullable().optional(),
+    type: z.string().min(1).max(64).default('google_meeting'),
+    title: z.string().trim().min(1).max(255),
+    start_time: IsoDateTimeSchema,
+    end_time: IsoDateTimeSchema,
+    description: z.string().max(20_000).optional(),
+    join_url: z.url({ protocol: /^https?$/ }).optional(),
+    location: z.string().max(200).optional(),
+    published: z.boolean().optional(),
+  })
+  .loose();
+export type CalendarMeetingRequest = z.input<typeof CalendarMeetingRequestSchema>;
+
+export const CalendarMeetingResponseSchema = z.object({
+  activity_id: z.number().int(),
+  /** The invite as a file (`GET /api/activities/{id}/meeting/invite.ics`). */
+  ics_url: z.string(),
+  /** stored: PUT into the CalDAV collection; not_configured: no CalDAV server, the file only. */
+  caldav: z.enum(['stored', 'not_configured']),
+  attendee_count: z.number().int(),
+});
+export type CalendarMeetingResponse = z.infer<typeof CalendarMeetingResponseSchema>;
+
+/** `POST /api/activities/{id}/meeting/vendor`: the meeting reserved on its vendor by the caller. */
+export const VendorMeetingResponseSchema = VendorMeetingSchema;

@@ -36,10 +36,11 @@ export const activityResourceRecordings = pgTable(
       .primaryKey()
       .references(() => uploadReferences.id, { onDelete: 'cascade' }),
     /**
-     * What recorded it: `lecture_live` (source id: the replay's id). Meeting vendors' recordings are
-     * playback pages on the vendor, not files, and are not copied here.
+     * What recorded it: `lecture_live` (source id: the replay's id) or `meeting_recording` (a vendor
+     * recording with a downloadable file, source id: its `meeting_recordings` row). Playback pages only
+     * stay links on the vendor and are not copied here.
      */
-    source: text({ enum: ['lecture_live'] }).notNull(),
+    source: text({ enum: ['lecture_live', 'meeting_recording'] }).notNull(),
     sourceId: integer().notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -180,8 +180,9 @@ export const courseResourceAudits = pgTable(
 
 /**
  * A file an instructor shared to another course they teach (`POST /api/uploads/share-to-courses`): it
- * becomes one of that course's resources, listed and reviewed like its attachments. It does not keep the
- * file alive on its own: the file goes, and the share with it, when nothing attaches it any more.
+ * becomes one of that course's resources, listed and reviewed like its attachments, and readable by the
+ * course's members through the upload routes. A share keeps the file: the orphan sweep passes over it,
+ * since the target course may be the only place the file is still used.
  */
 export const courseSharedUploads = pgTable(
   'course_shared_uploads',
@@ -198,5 +199,33 @@ export const courseSharedUploads = pgTable(
   (t) => [
     primaryKey({ columns: [t.courseId, t.uploadId] }),
     index('course_shared_uploads_upload_idx').on(t.uploadId),
+  ],
+);
+
+/**
+ * An external tool an instructor links into a course (spec 001 "extension apps"): a name and a web
+ * address, an optional icon, and whether students see it. Listed on the course page in `sort` order.
+ */
+export const courseExtensionApps = pgTable(
+  'course_extension_apps',
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    courseId: integer()
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    url: text().notNull(),
+    iconUrl: text(),
+    visibleToStudents: boolean().notNull().default(true),
+    sort: integer().notNull().default(0),
+    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('course_extension_apps_course_idx').on(t.courseId, t.sort, t.id),
+    // Stored addresses are opened from course pages: only web addresses ever reach the table.
+    check('course_extension_apps_url_check', sql`${t.url} ~* '^https?://'`),
+    check('course_extension_apps_icon_check', sql`${t.iconUrl} is null or ${t.iconUrl} ~* '^https?://'`),
   ],
 );

@@ -24,13 +24,27 @@ import { users } from './identity.ts';
 /** Bloom's six cognitive levels (spec 001 section 3); the contracts hold the same list and the colours. */
 const BLOOM_LEVELS = ['remember', 'understand', 'apply', 'analyze', 'evaluate', 'create'] as const;
 
+// The columns the knowledge tables share, one builder per use (drizzle binds a builder to one table).
+const identity = () => integer().primaryKey().generatedAlwaysAsIdentity();
+/** The row's course; the row goes with it. */
+const courseRef = () =>
+  integer()
+    .notNull()
+    .references(() => courses.id, { onDelete: 'cascade' });
+/** A node of the same course; the row goes with it. */
+const nodeRef = () =>
+  integer()
+    .notNull()
+    .references((): AnyPgColumn => knowledgeNodes.id, { onDelete: 'cascade' });
+/** Who made the row; kept, without them, when the user is deleted. */
+const authorRef = () => integer().references(() => users.id, { onDelete: 'set null' });
+const stampedNow = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
 export const knowledgeNodes = pgTable(
   'knowledge_nodes',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    id: identity(),
+    courseId: courseRef(),
     /** Null for a root. Hard deletes only happen with the course, so the cascade is never partial. */
     parentId: integer().references((): AnyPgColumn => knowledgeNodes.id, { onDelete: 'cascade' }),
     name: text().notNull(),
@@ -39,14 +53,19 @@ export const knowledgeNodes = pgTable(
     sort: integer().notNull().default(0),
     bloomLevel: text({ enum: BLOOM_LEVELS }),
     description: text().notNull().default(''),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: authorRef(),
+    createdAt: stampedNow(),
+    updatedAt: stampedNow(),
     /**
      * Set when the node (with its subtree) is deleted. The row stays because snapshots and the mastery
      * history name it; every read passes `knowledgeNodeNotDeleted`, as the recycle-bin tables do (0015).
      */
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * The node's key in the graph this course syncs from (the source node's `node_key`), so a re-sync updates
+     * the node instead of adding it again. Null for nodes made here.
+     */
+    sourceKey: text(),
   },
   (t) => [
     index('knowledge_nodes_course_idx')
@@ -56,6 +75,9 @@ export const knowledgeNodes = pgTable(
     uniqueIndex('knowledge_nodes_course_key_uq')
       .on(t.courseId, t.nodeKey)
       .where(sql`${t.deletedAt} is null`),
+    uniqueIndex('knowledge_nodes_course_source_key_uq')
+      .on(t.courseId, t.sourceKey)
+      .where(sql`${t.deletedAt} is null and ${t.sourceKey} is not null`),
   ],
 );
 
@@ -65,20 +87,14 @@ export const knowledgeNodeNotDeleted = isNull(knowledgeNodes.deletedAt);
 export const knowledgeNodeRelations = pgTable(
   'knowledge_node_relations',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    sourceId: integer()
-      .notNull()
-      .references(() => knowledgeNodes.id, { onDelete: 'cascade' }),
-    targetId: integer()
-      .notNull()
-      .references(() => knowledgeNodes.id, { onDelete: 'cascade' }),
+    id: identity(),
+    courseId: courseRef(),
+    sourceId: nodeRef(),
+    targetId: nodeRef(),
     type: text({ enum: ['directed', 'undirected'] }).notNull(),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: authorRef(),
+    createdAt: stampedNow(),
+    updatedAt: stampedNow(),
   },
   (t) => [
     check('knowledge_node_relations_not_self', sql`${t.sourceId} <> ${t.targetId}`),
@@ -96,18 +112,14 @@ export const knowledgeNodeRelations = pgTable(
 export const knowledgeNodeReferences = pgTable(
   'knowledge_node_references',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    knowledgeNodeId: integer()
-      .notNull()
-      .references(() => knowledgeNodes.id, { onDelete: 'cascade' }),
+    id: identity(),
+    courseId: courseRef(),
+    knowledgeNodeId: nodeRef(),
     /** activity: `refer_id` is an activity id; upload: an upload id (a resource file). */
     referType: text({ enum: ['activity', 'upload'] }).notNull(),
     referId: integer().notNull(),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: authorRef(),
+    createdAt: stampedNow(),
   },
   (t) => [
     uniqueIndex('knowledge_node_references_uq').on(t.knowledgeNodeId, t.referType, t.referId),
@@ -123,7 +135,7 @@ export const knowledgeNodeReferences = pgTable(
 export const knowledgeReferenceFragments = pgTable(
   'knowledge_reference_fragments',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    id: identity(),
     referenceId: integer()
       .notNull()
       .references(() => knowledgeNodeReferences.id, { onDelete: 'cascade' }),
@@ -131,7 +143,7 @@ export const knowledgeReferenceFragments = pgTable(
     title: text().notNull().default(''),
     startSeconds: doublePrecision(),
     endSeconds: doublePrecision(),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow(),
   },
   (t) => [uniqueIndex('knowledge_reference_fragments_uq').on(t.referenceId, t.chapterId)],
 );
@@ -139,10 +151,8 @@ export const knowledgeReferenceFragments = pgTable(
 export const knowledgeTeachingObjectives = pgTable(
   'knowledge_teaching_objectives',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    id: identity(),
+    courseId: courseRef(),
     content: text().notNull(),
     sort: integer().notNull().default(0),
     /** Nodes the objective covers (ids of live nodes of the same course, checked on write). */
@@ -150,9 +160,9 @@ export const knowledgeTeachingObjectives = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::integer[]`),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: authorRef(),
+    createdAt: stampedNow(),
+    updatedAt: stampedNow(),
   },
   (t) => [index('knowledge_teaching_objectives_course_idx').on(t.courseId, t.sort, t.id)],
 );
@@ -164,8 +174,8 @@ export const knowledgeGraphStates = pgTable('knowledge_graph_states', {
     .references(() => courses.id, { onDelete: 'cascade' }),
   published: boolean().notNull().default(false),
   publishedAt: timestamp({ withTimezone: true }),
-  publishedBy: integer().references(() => users.id, { onDelete: 'set null' }),
-  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  publishedBy: authorRef(),
+  updatedAt: stampedNow(),
 });
 
 export type SnapshotTreeNode = {
@@ -182,12 +192,10 @@ export type SnapshotRelation = { id: number; source_id: number; target_id: numbe
 export const knowledgeGraphSnapshots = pgTable(
   'knowledge_graph_snapshots',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    /** publish: taken by publishing; daily: by the daily job. */
-    trigger: text({ enum: ['publish', 'daily'] }).notNull(),
+    id: identity(),
+    courseId: courseRef(),
+    /** publish: taken by publishing; daily: by the daily job; replace: before a replace from the source. */
+    trigger: text({ enum: ['publish', 'daily', 'replace'] }).notNull(),
     tree: jsonb().$type<SnapshotTreeNode[]>().notNull(),
     relations: jsonb().$type<SnapshotRelation[]>().notNull(),
     /** Per node id (as a string key): the class's average completeness / mastery, 0–1. */
@@ -195,8 +203,8 @@ export const knowledgeGraphSnapshots = pgTable(
     mastery: jsonb().$type<Record<string, number>>().notNull().default({}),
     completenessRate: doublePrecision(),
     masteryRate: doublePrecision(),
-    createdBy: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdBy: authorRef(),
+    createdAt: stampedNow(),
   },
   (t) => [index('knowledge_graph_snapshots_course_idx').on(t.courseId, t.createdAt)],
 );
@@ -208,13 +216,9 @@ export const knowledgeGraphSnapshots = pgTable(
 export const knowledgeCaptures = pgTable(
   'knowledge_captures',
   {
-    id: integer().primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
-    knowledgeNodeId: integer()
-      .notNull()
-      .references(() => knowledgeNodes.id, { onDelete: 'cascade' }),
+    id: identity(),
+    courseId: courseRef(),
+    knowledgeNodeId: nodeRef(),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -223,7 +227,7 @@ export const knowledgeCaptures = pgTable(
     title: text().notNull(),
     note: text().notNull().default(''),
     isPublic: boolean().notNull().default(false),
-    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    createdAt: stampedNow(),
   },
   (t) => [
     index('knowledge_captures_user_idx').on(t.userId, t.createdAt),
@@ -239,9 +243,7 @@ export const knowledgeVisits = pgTable(
   'knowledge_visits',
   {
     id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    courseId: integer()
-      .notNull()
-      .references(() => courses.id, { onDelete: 'cascade' }),
+    courseId: courseRef(),
     knowledgeNodeId: integer().references(() => knowledgeNodes.id, { onDelete: 'cascade' }),
     userId: integer()
       .notNull()
@@ -249,10 +251,46 @@ export const knowledgeVisits = pgTable(
     /** What was visited: activity, upload or subject (a resource) or capture. */
     targetType: text({ enum: ['activity', 'upload', 'subject', 'capture'] }).notNull(),
     targetId: integer().notNull(),
-    visitedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    visitedAt: stampedNow(),
   },
   (t) => [
     index('knowledge_visits_node_idx').on(t.knowledgeNodeId, t.targetType, t.targetId),
     index('knowledge_visits_course_user_idx').on(t.courseId, t.userId),
   ],
 );
+
+export type KnowledgeSyncCounts = {
+  nodes_added: number;
+  nodes_changed: number;
+  nodes_removed: number;
+  relations_added: number;
+  relations_changed: number;
+  relations_removed: number;
+  objectives_added: number;
+};
+
+/**
+ * Where a course's graph is synced from (graph management, spec 001 section 7): another course of this
+ * Lectern, or a published version of a course on the configured remote knowledge source, with the state of
+ * the last sync. One row per course that has a source.
+ */
+export const knowledgeGraphSources = pgTable('knowledge_graph_sources', {
+  courseId: integer()
+    .primaryKey()
+    .references(() => courses.id, { onDelete: 'cascade' }),
+  kind: text({ enum: ['course', 'remote'] }).notNull(),
+  /** kind course: the source course (gone with it: the row stays, syncing then says the source is missing). */
+  sourceCourseId: integer().references(() => courses.id, { onDelete: 'set null' }),
+  /** kind remote: the remote course id and published version id; a null version follows the latest. */
+  remoteCourseId: integer(),
+  remoteVersionId: integer(),
+  status: text({ enum: ['idle', 'running', 'succeeded', 'failed'] })
+    .notNull()
+    .default('idle'),
+  /** The message key of the last failure, shown in the caller's language. */
+  lastError: text(),
+  lastSyncedAt: timestamp({ withTimezone: true }),
+  lastCounts: jsonb().$type<KnowledgeSyncCounts>(),
+  setBy: integer().references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

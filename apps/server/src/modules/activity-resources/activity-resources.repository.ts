@@ -93,7 +93,11 @@ export function activityResourcesRepository(db: Database) {
     },
 
     /** Whether this recording (by its source) is already a resource: a re-run job adds nothing. */
-    async hasRecording(source: 'lecture_live', sourceId: number, tx: Executor = db): Promise<boolean> {
+    async hasRecording(
+      source: 'lecture_live' | 'meeting_recording',
+      sourceId: number,
+      tx: Executor = db,
+    ): Promise<boolean> {
       const [row] = await tx
         .select({ id: activityResourceRecordings.referenceId })
         .from(activityResourceRecordings)
@@ -109,7 +113,7 @@ export function activityResourcesRepository(db: Database) {
     /** Marks the resource behind this reference as a cloud recording of its source. */
     async markRecording(
       referenceId: number,
-      source: 'lecture_live',
+      source: 'lecture_live' | 'meeting_recording',
       sourceId: number,
       tx: Executor = db,
     ): Promise<void> {

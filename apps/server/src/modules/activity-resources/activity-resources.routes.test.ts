@@ -11,17 +11,8 @@ import {
 import { activityResourceVisits } from '../../db/schema/activity-resources.ts';
 import { activities } from '../../db/schema/activities.ts';
 import { uploadReferences } from '../../db/schema/uploads.ts';
-import {
-  addMember,
-  createActivity,
-  createCourse,
-  createModule,
-  createOrg,
-  createUpload,
-  createUser,
-  loginAs,
-  type Session,
-} from '../../test/factories.ts';
+import { createCourseTeam, TEACHING_TEAM } from '../../test/course-team-factories.ts';
+import { createActivity, createUpload, createUser, loginAs, type Session } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { attachCloudRecording } from './cloud-recordings.ts';
 
@@ -34,24 +25,11 @@ const s = {} as Record<'owner' | 'assistant' | 'student' | 'student2' | 'outside
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgId = (await createOrg(t)).id;
-  const owner = await createUser(t, orgId);
-  const assistant = await createUser(t, orgId);
-  const student = await createUser(t, orgId);
-  const student2 = await createUser(t, orgId);
-  const outsider = await createUser(t, orgId);
-  courseId = (await createCourse(t, orgId, owner.id)).id;
-  moduleId = (await createModule(t, courseId)).id;
-  await addMember(t, courseId, assistant.id, ['instructor_assistant']);
-  await addMember(t, courseId, student.id, ['student']);
-  await addMember(t, courseId, student2.id, ['student']);
+  const team = await createCourseTeam(t, TEACHING_TEAM);
+  ({ orgId, courseId, moduleId } = team);
+  const { owner, assistant, student } = team.users;
   Object.assign(ids, { owner: owner.id, assistant: assistant.id, student: student.id });
-  s.owner = await loginAs(t, owner);
-  s.assistant = await loginAs(t, assistant);
-  s.student = await loginAs(t, student);
-  s.student2 = await loginAs(t, student2);
-  s.outsider = await loginAs(t, outsider);
-  s.simulating = await loginAs(t, owner, { simulatingCourseId: courseId });
+  Object.assign(s, team.sessions);
 });
 afterAll(async () => t.close());
 

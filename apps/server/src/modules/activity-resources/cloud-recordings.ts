@@ -11,10 +11,15 @@ import { orgAdminRepository } from '../identity/org-admin.repository.ts';
 import { liveRecordOf } from '../identity/org-settings.ts';
 import { activityResourcesRepository } from './activity-resources.repository.ts';
 
+export type RecordingSource = 'lecture_live' | 'meeting_recording';
+
 export type CloudRecording = {
   activityId: number;
-  /** What recorded it, and its id there (a lecture live's replay id): one resource per recording. */
-  source: 'lecture_live';
+  /**
+   * What recorded it, and its id there (a lecture live's replay id, a meeting vendor recording's
+   * `meeting_recordings` id): one resource per recording.
+   */
+  source: RecordingSource;
   sourceId: number;
   /** The recorded file on local disk; copied into the storage, so the caller may remove it afterwards. */
   file: string;

@@ -205,16 +205,31 @@ export function resourceAuditRepository(db: Database) {
       }));
     },
 
-    /** Shares each file to each course; the number of shares that are new. */
+    /**
+     * Shares each file to each course; the number of shares that are new. The files' rows are key-share
+     * locked first, as attaching does: the orphan sweep skips a locked row, and a row it is deleting is
+     * waited for and then left out, so a share never races the sweep into a foreign-key failure.
+     */
     async share(
       pairs: { courseId: number; uploadId: number }[],
       sharedBy: number,
-      tx: Executor = db,
+      tx: Executor,
     ): Promise<number> {
       if (pairs.length === 0) return 0;
+      const ids = [...new Set(pairs.map((p) => p.uploadId))];
+      const locked = new Set(
+        rowsOf<{ id: number }>(
+          await tx.execute(sql`
+            select id from uploads
+             where id = any(${`{${ids.join(',')}}`}::int[]) and not deleted
+               for key share`),
+        ).map((r) => Number(r.id)),
+      );
+      const live = pairs.filter((p) => locked.has(p.uploadId));
+      if (live.length === 0) return 0;
       const inserted = await tx
         .insert(courseSharedUploads)
-        .values(pairs.map((p) => ({ ...p, sharedBy })))
+        .values(live.map((p) => ({ ...p, sharedBy })))
         .onConflictDoNothing()
         .returning({ courseId: courseSharedUploads.courseId });
       return inserted.length;

@@ -10,15 +10,37 @@ import {
   ShareToCoursesResponseSchema,
   ShareToCoursesSchema,
 } from '@lectern/contracts/course-services/resource-audit.schemas';
+import {
+  StudentStatsQuerySchema,
+  StudentStatsResponseSchema,
+} from '@lectern/contracts/course-services/student-stats.schemas';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
 import { resourceAuditService } from './resource-audit.service.ts';
+import { studentStatsService } from './student-stats.service.ts';
 
 const tags = ['course-services'];
 
-/** Review of the files courses use, and instructors sharing files to the courses they teach. */
+/**
+ * Review of the files courses use, instructors sharing files to the courses they teach, and the
+ * statistics of the students of several courses (the statistics pages' calls).
+ */
 export function registerResourceAuditRoutes(app: Api, ctx: AppContext): void {
   const audits = resourceAuditService(ctx);
+  const studentStats = studentStatsService(ctx);
+
+  app.get(
+    '/api/courses/tpdoe/stat-students',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        querystring: StudentStatsQuerySchema,
+        response: { 200: StudentStatsResponseSchema },
+      },
+    },
+    async (request) => studentStats.stats(actorOf(request), request.query),
+  );
 
   app.get(
     '/api/courses/statistic/resource-audit',

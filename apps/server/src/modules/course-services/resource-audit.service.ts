@@ -170,7 +170,7 @@ export function resourceAuditService(ctx: AppContext) {
         }
       }
       const pairs = courseIds.flatMap((courseId) => uploadIds.map((uploadId) => ({ courseId, uploadId })));
-      return { shared: await repo.share(pairs, actor.userId) };
+      return { shared: await ctx.db.transaction((tx) => repo.share(pairs, actor.userId, tx)) };
     },
   };
 }

@@ -158,6 +158,17 @@ export function registerCoursesRoutes(app: Api, ctx: AppContext): void {
     }),
   );
 
+  app.delete(
+    '/api/courses/:id/preview',
+    {
+      config: { access: 'user', sessionOnly: true, allowWhileSimulating: true },
+      schema: { tags, params: IdParamsSchema, response: { 200: SimulateResponseSchema } },
+    },
+    async (request) => ({
+      simulating_course_id: await courses.endPreview(actorOf(request), request.params.id),
+    }),
+  );
+
   registerOutlineRoutes(app, ctx);
   registerMembersRoutes(app, ctx);
   registerGroupSetsRoutes(app, ctx);

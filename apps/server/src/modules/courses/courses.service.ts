@@ -340,6 +340,19 @@ export function coursesService(ctx: AppContext) {
       await sessionsRepo.setSimulating(sessionOf(actor), value);
       return value;
     },
+
+    /**
+     * `DELETE /api/courses/{id}/preview`: the instructor leaves the student preview (simulation) of this
+     * course. Previewing another course, or none, is left as it is: the answer says what the session
+     * previews afterwards.
+     */
+    async endPreview(actor: Actor, courseId: number): Promise<number | null> {
+      const access = await courseAccess(ctx.db).load(actor, courseId);
+      assertCan(access, 'simulate', 'courses.simulateNotAllowed');
+      if (actor.simulatingCourseId !== courseId) return actor.simulatingCourseId ?? null;
+      await sessionsRepo.setSimulating(sessionOf(actor), null);
+      return null;
+    },
   };
 }
 

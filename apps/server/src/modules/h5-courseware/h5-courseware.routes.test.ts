@@ -6,17 +6,8 @@ import { h5LearnerStates, h5Packages } from '../../db/schema/h5-courseware.ts';
 import { orgs } from '../../db/schema/identity.ts';
 import { uploadReferences } from '../../db/schema/uploads.ts';
 import { deflatedZip } from '../../platform/files/zip-bomb.fixture.ts';
-import {
-  addMember,
-  createActivity,
-  createCourse,
-  createModule,
-  createOrg,
-  createUpload,
-  createUser,
-  loginAs,
-  type Session,
-} from '../../test/factories.ts';
+import { createCourseTeam } from '../../test/course-team-factories.ts';
+import { createActivity, createUpload, createUser, type Session } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { multipartFile, zipStored } from '../../test/uploads-fixtures.ts';
 import { contentTokens } from './h5-content-token.ts';
@@ -36,21 +27,14 @@ let simulating: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgId = (await createOrg(t)).id;
-  const owner = await createUser(t, orgId);
-  ownerId = owner.id;
-  const learner = await createUser(t, orgId, { name: 'Ada Learner' });
-  const learner2 = await createUser(t, orgId);
-  const stranger = await createUser(t, orgId);
-  courseId = (await createCourse(t, orgId, owner.id)).id;
-  moduleId = (await createModule(t, courseId)).id;
-  await addMember(t, courseId, learner.id, ['student']);
-  await addMember(t, courseId, learner2.id, ['student']);
-  teacher = await loginAs(t, owner);
-  student = await loginAs(t, learner);
-  student2 = await loginAs(t, learner2);
-  outsider = await loginAs(t, stranger);
-  simulating = await loginAs(t, owner, { simulatingCourseId: courseId });
+  const team = await createCourseTeam(t, {
+    student: { role: 'student', user: { name: 'Ada Learner' } },
+    student2: 'student',
+    outsider: null,
+  });
+  ({ orgId, courseId, moduleId } = team);
+  ownerId = team.users.owner.id;
+  ({ owner: teacher, student, student2, outsider, simulating } = team.sessions);
 });
 afterAll(async () => t.close());
 

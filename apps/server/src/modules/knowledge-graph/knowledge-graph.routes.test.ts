@@ -21,12 +21,12 @@ import {
   createActivity,
   createCourse,
   createModule,
-  createOrg,
   createUpload,
   createUser,
   loginAs,
   type Session,
 } from '../../test/factories.ts';
+import { createCourseTeam, TEACHING_TEAM } from '../../test/course-team-factories.ts';
 import { runJobsUntilIdle } from '../../test/jobs.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { DAILY_SNAPSHOT_JOB } from './knowledge-snapshot.job.ts';
@@ -42,26 +42,12 @@ const s = {} as Record<'owner' | 'assistant' | 'student' | 'student2' | 'outside
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgId = (await createOrg(t)).id;
-  const owner = await createUser(t, orgId);
-  const assistant = await createUser(t, orgId);
-  const student = await createUser(t, orgId);
-  const student2 = await createUser(t, orgId);
-  const outsider = await createUser(t, orgId);
-  ownerId = owner.id;
-  ownerUser = owner;
-  courseId = (await createCourse(t, orgId, owner.id)).id;
-  otherCourseId = (await createCourse(t, orgId, owner.id)).id;
-  moduleId = (await createModule(t, courseId)).id;
-  await addMember(t, courseId, assistant.id, ['instructor_assistant']);
-  await addMember(t, courseId, student.id, ['student']);
-  await addMember(t, courseId, student2.id, ['student']);
-  s.owner = await loginAs(t, owner);
-  s.assistant = await loginAs(t, assistant);
-  s.student = await loginAs(t, student);
-  s.student2 = await loginAs(t, student2);
-  s.outsider = await loginAs(t, outsider);
-  s.simulating = await loginAs(t, owner, { simulatingCourseId: courseId });
+  const team = await createCourseTeam(t, TEACHING_TEAM);
+  ({ orgId, courseId, moduleId } = team);
+  ownerUser = team.users.owner;
+  ownerId = ownerUser.id;
+  Object.assign(s, team.sessions);
+  otherCourseId = (await createCourse(t, orgId, ownerId)).id;
 });
 afterAll(async () => t.close());
 

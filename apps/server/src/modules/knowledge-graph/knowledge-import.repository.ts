@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { ImportedKnowledgeNode } from '@lectern/contracts/knowledge-graph/knowledge-import.contract';
 import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
-import { subjectKnowledgeNodes, subjects } from '../../db/schema/exams.ts';
+import { subjectKnowledgeNodes, subjectLibs, subjectNotDeleted, subjects } from '../../db/schema/exams.ts';
 import {
   knowledgeNodeReferences,
   knowledgeNodeRelations,
   knowledgeNodes,
+  knowledgeReferenceFragments,
 } from '../../db/schema/knowledge-graph.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 
@@ -99,17 +100,83 @@ export function knowledgeImportRepository(db: Database) {
         .where(inArray(knowledgeNodeReferences.knowledgeNodeId, [...nodeIds]));
     },
 
-    async insertReferences(
-      rows: (typeof knowledgeNodeReferences.$inferInsert)[],
+    /** Inserts references (an existing one is kept as it is) and returns the rows written. */
+    async insertReferences(rows: (typeof knowledgeNodeReferences.$inferInsert)[], tx: Executor) {
+      if (rows.length === 0) return [];
+      return tx.insert(knowledgeNodeReferences).values(rows).onConflictDoNothing().returning({
+        id: knowledgeNodeReferences.id,
+        knowledgeNodeId: knowledgeNodeReferences.knowledgeNodeId,
+        referType: knowledgeNodeReferences.referType,
+        referId: knowledgeNodeReferences.referId,
+      });
+    },
+
+    async fragmentsOf(referenceIds: readonly number[], tx: Executor = db) {
+      if (referenceIds.length === 0) return [];
+      return tx
+        .select()
+        .from(knowledgeReferenceFragments)
+        .where(inArray(knowledgeReferenceFragments.referenceId, [...referenceIds]));
+    },
+
+    async insertFragments(
+      rows: Omit<typeof knowledgeReferenceFragments.$inferInsert, 'id' | 'createdAt'>[],
       tx: Executor,
-    ): Promise<number> {
-      if (rows.length === 0) return 0;
-      const written = await tx
-        .insert(knowledgeNodeReferences)
-        .values(rows)
-        .onConflictDoNothing()
-        .returning({ id: knowledgeNodeReferences.id });
-      return written.length;
+    ): Promise<void> {
+      if (rows.length === 0) return;
+      await tx.insert(knowledgeReferenceFragments).values(rows).onConflictDoNothing();
+    },
+
+    /** Live questions linked to any of these nodes, with the paper or library that holds each. */
+    async subjectLinksOf(nodeIds: readonly number[], tx: Executor = db) {
+      if (nodeIds.length === 0) return [];
+      return tx
+        .select({
+          subjectId: subjectKnowledgeNodes.subjectId,
+          knowledgeNodeId: subjectKnowledgeNodes.knowledgeNodeId,
+          activityId: subjects.activityId,
+          libId: subjects.libId,
+        })
+        .from(subjectKnowledgeNodes)
+        .innerJoin(subjects, eq(subjects.id, subjectKnowledgeNodes.subjectId))
+        .where(and(inArray(subjectKnowledgeNodes.knowledgeNodeId, [...nodeIds]), subjectNotDeleted));
+    },
+
+    /** Every live question of these papers (activities) and libraries, with what a copy is matched on. */
+    async subjectsOfOwners(activityIds: readonly number[], libIds: readonly number[], tx: Executor = db) {
+      if (activityIds.length === 0 && libIds.length === 0) return [];
+      return tx
+        .select({
+          id: subjects.id,
+          activityId: subjects.activityId,
+          libId: subjects.libId,
+          parentId: subjects.parentId,
+          isMakeup: subjects.isMakeup,
+          type: subjects.type,
+          description: subjects.description,
+          sort: subjects.sort,
+        })
+        .from(subjects)
+        .where(
+          and(
+            subjectNotDeleted,
+            sql`(${inArray(subjects.activityId, activityIds.length > 0 ? [...activityIds] : [0])}
+              or ${inArray(subjects.libId, libIds.length > 0 ? [...libIds] : [0])})`,
+          ),
+        );
+    },
+
+    /** The course's question libraries, by id when given, with the title and kind a copy is matched on. */
+    async libsOf(courseId: number, ids: readonly number[] | null, tx: Executor = db) {
+      return tx
+        .select({ id: subjectLibs.id, title: subjectLibs.title, type: subjectLibs.libType })
+        .from(subjectLibs)
+        .where(
+          and(
+            eq(subjectLibs.courseId, courseId),
+            ids === null ? undefined : inArray(subjectLibs.id, ids.length > 0 ? [...ids] : [0]),
+          ),
+        );
     },
 
     /** Live activities of a course by id, with the title and type a copied reference is matched on. */

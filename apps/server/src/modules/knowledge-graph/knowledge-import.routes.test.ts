@@ -6,11 +6,13 @@ import type {
   KnowledgeImportResult,
   KnowledgeParsedTree,
 } from '@lectern/contracts/knowledge-graph/knowledge-import.contract';
-import { subjectKnowledgeNodes } from '../../db/schema/exams.ts';
+import { activities } from '../../db/schema/activities.ts';
+import { subjectKnowledgeNodes, subjectLibs, subjects } from '../../db/schema/exams.ts';
 import {
   knowledgeNodeReferences,
   knowledgeNodeRelations,
   knowledgeNodes,
+  knowledgeReferenceFragments,
 } from '../../db/schema/knowledge-graph.ts';
 import { zeroBombDocx } from '../../platform/files/zip-bomb.fixture.ts';
 import { caller, createExamWorld, createOpenExam, type ExamWorld } from '../../test/exam-taking-factories.ts';
@@ -268,6 +270,146 @@ describe('importing outlines', () => {
       payload: { import_type: 'course', source_course_id: foreign.id },
     });
     expect([403, 404]).toContain(refused.statusCode);
+  });
+});
+
+describe('copying a course’s graph with its links', () => {
+  it('links the copies of the source’s linked questions and keeps its fragments, mapping every id', async () => {
+    const sourceCourse = await createCourse(t, w.org.id, w.teacher.id);
+    const sourceModule = await createModule(t, sourceCourse.id);
+    const target = await freshCourse();
+    const targetModule = await createModule(t, target);
+    const [n] = await t.db
+      .insert(knowledgeNodes)
+      .values({ courseId: sourceCourse.id, name: 'Derivatives', nodeKey: `deriv-${sourceCourse.id}` })
+      .returning();
+    const question = (text: string, nodes: number[]) => ({
+      type: 'single_selection' as const,
+      description: `<p>${text}</p>`,
+      point: 1,
+      options: [
+        { content: 'yes', is_answer: true },
+        { content: 'no', is_answer: false },
+      ],
+      knowledge_node_ids: nodes,
+    });
+    // The source paper: two linked questions with the same text (told apart by place) and one unlinked.
+    const sourceExam = await createOpenExam(t, { ...w, course: sourceCourse, module: sourceModule }, [
+      question('Same text', [n!.id]),
+      question('Same text', []),
+      question('Chain rule', [n!.id]),
+    ]);
+    const targetExam = await createOpenExam(
+      t,
+      { ...w, course: { ...w.course, id: target }, module: targetModule },
+      [question('Same text', []), question('Same text', []), question('Chain rule', [])],
+    );
+    await t.db.update(activities).set({ title: 'Midterm' }).where(eq(activities.id, sourceExam.id));
+    await t.db.update(activities).set({ title: 'Midterm' }).where(eq(activities.id, targetExam.id));
+    // A library question of each course, and a paper only the source holds.
+    const [sourceLib] = await t.db
+      .insert(subjectLibs)
+      .values({
+        orgId: w.org.id,
+        courseId: sourceCourse.id,
+        ownerId: w.teacher.id,
+        libType: 'exam',
+        title: 'Bank',
+      })
+      .returning();
+    const [targetLib] = await t.db
+      .insert(subjectLibs)
+      .values({ orgId: w.org.id, courseId: target, ownerId: w.teacher.id, libType: 'exam', title: 'Bank' })
+      .returning();
+    const [sourceLibQuestion] = await t.db
+      .insert(subjects)
+      .values({ libId: sourceLib!.id, type: 'true_or_false', description: '<p>Limits exist</p>' })
+      .returning();
+    const [targetLibQuestion] = await t.db
+      .insert(subjects)
+      .values({ libId: targetLib!.id, type: 'true_or_false', description: '<p>Limits exist</p>' })
+      .returning();
+    await t.db
+      .insert(subjectKnowledgeNodes)
+      .values({ subjectId: sourceLibQuestion!.id, knowledgeNodeId: n!.id });
+    const onlySource = await createOpenExam(t, { ...w, course: sourceCourse, module: sourceModule }, [
+      question('Unmatched', [n!.id]),
+    ]);
+    await t.db.update(activities).set({ title: 'Only here' }).where(eq(activities.id, onlySource.id));
+    // A video chapter of the paper's reference.
+    const [reference] = await t.db
+      .insert(knowledgeNodeReferences)
+      .values({
+        courseId: sourceCourse.id,
+        knowledgeNodeId: n!.id,
+        referType: 'activity',
+        referId: sourceExam.id,
+      })
+      .returning();
+    await t.db.insert(knowledgeReferenceFragments).values({
+      referenceId: reference!.id,
+      chapterId: 'ch-1',
+      title: 'Intro',
+      startSeconds: 0,
+      endSeconds: 30,
+    });
+
+    const res = await as(w.teacherSession, {
+      method: 'POST',
+      url: `/api/courses/${target}/knowledge-nodes/import`,
+      payload: { import_type: 'course', source_course_id: sourceCourse.id, import_refer_resource: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<KnowledgeImportResult>()).toMatchObject({
+      created_count: 1,
+      reference_count: 1,
+      question_link_count: 3,
+    });
+    const [copiedNode] = await t.db
+      .select()
+      .from(knowledgeNodes)
+      .where(and(eq(knowledgeNodes.courseId, target), eq(knowledgeNodes.name, 'Derivatives')));
+    const targetPaper = await t.db
+      .select()
+      .from(subjects)
+      .where(eq(subjects.activityId, targetExam.id))
+      .orderBy(asc(subjects.sort), asc(subjects.id));
+    const links = await t.db
+      .select()
+      .from(subjectKnowledgeNodes)
+      .where(eq(subjectKnowledgeNodes.knowledgeNodeId, copiedNode!.id));
+    expect(links.map((l) => l.subjectId).sort((a, b) => a - b)).toEqual(
+      [targetPaper[0]!.id, targetPaper[2]!.id, targetLibQuestion!.id].sort((a, b) => a - b),
+    );
+    // The source keeps its own links.
+    const sourceLinks = await t.db
+      .select()
+      .from(subjectKnowledgeNodes)
+      .where(eq(subjectKnowledgeNodes.knowledgeNodeId, n!.id));
+    expect(sourceLinks).toHaveLength(4);
+    const [copiedReference] = await t.db
+      .select()
+      .from(knowledgeNodeReferences)
+      .where(eq(knowledgeNodeReferences.knowledgeNodeId, copiedNode!.id));
+    expect(copiedReference).toMatchObject({
+      referType: 'activity',
+      referId: targetExam.id,
+      courseId: target,
+    });
+    const fragments = await t.db
+      .select()
+      .from(knowledgeReferenceFragments)
+      .where(eq(knowledgeReferenceFragments.referenceId, copiedReference!.id));
+    expect(fragments).toMatchObject([{ chapterId: 'ch-1', title: 'Intro', startSeconds: 0, endSeconds: 30 }]);
+
+    // Without references, nothing but the tree and relations is copied.
+    const bare = await freshCourse();
+    const plain = await as(w.teacherSession, {
+      method: 'POST',
+      url: `/api/courses/${bare}/knowledge-nodes/import`,
+      payload: { import_type: 'course', source_course_id: sourceCourse.id },
+    });
+    expect(plain.json<KnowledgeImportResult>()).toMatchObject({ reference_count: 0, question_link_count: 0 });
   });
 });
 

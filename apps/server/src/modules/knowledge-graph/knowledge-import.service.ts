@@ -14,6 +14,7 @@ import { KNOWLEDGE_GRAPH_LIMITS } from '@lectern/contracts/knowledge-graph/knowl
 import { buildTree } from '@lectern/contracts/knowledge-graph/knowledge-tree.rules';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
+import type { Executor } from '../../platform/database.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { isDuplicateCheckable } from '@lectern/contracts/homework/duplicate-check.rules';
@@ -26,6 +27,7 @@ import { uploadsService } from '../uploads/uploads.service.ts';
 import { knowledgeGraphAccess } from './knowledge-graph-access.ts';
 import { knowledgeGraphRepository } from './knowledge-graph.repository.ts';
 import { looksLikeZip, parseOutline } from './knowledge-import.outline.ts';
+import { matchQuestions, uniqueMatches } from './knowledge-import.copy-links.ts';
 import { knowledgeImportRepository } from './knowledge-import.repository.ts';
 
 type ImportJson = z.output<typeof KnowledgeImportJsonSchema>;
@@ -96,14 +98,118 @@ export function knowledgeImportService(ctx: AppContext) {
         created_count: written.ids.length,
         relation_count: 0,
         reference_count: 0,
+        question_link_count: 0,
         root_ids: written.rootIds,
       };
     });
   }
 
   /**
-   * Copies the source course's tree and relations; with `withReferences`, also its references to files and
-   * to activities the target course holds too (same title and type, one match only).
+   * The copied nodes' links to the source's content, moved onto the target's own copies of it: references to
+   * files (the same file), to activities (same title and type), with their fragments, and the questions linked
+   * to the nodes (in the copies of their papers and libraries, `matchQuestions`). Links to content the target
+   * does not hold are left out.
+   */
+  async function copyLinks(
+    actor: Actor,
+    courseId: number,
+    sourceId: number,
+    newId: ReadonlyMap<number, number>,
+    tx: Executor,
+  ): Promise<{ referenceCount: number; questionLinkCount: number }> {
+    const references = await repo.references([...newId.keys()], tx);
+    const subjectLinks = await repo.subjectLinksOf([...newId.keys()], tx);
+    const sourceActivities = await repo.activitiesOf(
+      sourceId,
+      [
+        ...references.filter((r) => r.referType === 'activity').map((r) => r.referId),
+        ...subjectLinks.flatMap((l) => (l.activityId === null ? [] : [l.activityId])),
+      ],
+      tx,
+    );
+    const activityKey = (a: { title: string; type: string }) => `${a.type}\u0000${a.title}`;
+    const mappedActivity = uniqueMatches(
+      sourceActivities,
+      await repo.activitiesOf(courseId, null, tx),
+      activityKey,
+    );
+    const rows = references.flatMap((r) => {
+      const node = newId.get(r.knowledgeNodeId);
+      if (node === undefined) return [];
+      const referId = r.referType === 'activity' ? mappedActivity.get(r.referId) : r.referId;
+      return referId === undefined
+        ? []
+        : [{ courseId, knowledgeNodeId: node, referType: r.referType, referId, createdBy: actor.userId }];
+    });
+    const written = await repo.insertReferences(rows, tx);
+    // A copied activity reference keeps its fragments (chapters of the same video).
+    const writtenId = new Map(written.map((w) => [`${w.knowledgeNodeId}:${w.referType}:${w.referId}`, w.id]));
+    const copiedReference = new Map<number, number>();
+    for (const r of references) {
+      const node = newId.get(r.knowledgeNodeId);
+      const referId = r.referType === 'activity' ? mappedActivity.get(r.referId) : r.referId;
+      const id = writtenId.get(`${node}:${r.referType}:${referId}`);
+      if (id !== undefined) copiedReference.set(r.id, id);
+    }
+    const fragments = await repo.fragmentsOf([...copiedReference.keys()], tx);
+    await repo.insertFragments(
+      fragments.flatMap((f) => {
+        const referenceId = copiedReference.get(f.referenceId);
+        return referenceId === undefined
+          ? []
+          : [
+              {
+                referenceId,
+                chapterId: f.chapterId,
+                title: f.title,
+                startSeconds: f.startSeconds,
+                endSeconds: f.endSeconds,
+              },
+            ];
+      }),
+      tx,
+    );
+
+    const sourceLibIds = [...new Set(subjectLinks.flatMap((l) => (l.libId === null ? [] : [l.libId])))];
+    const sourceLibs = await repo.libsOf(sourceId, sourceLibIds, tx);
+    const mappedLib = uniqueMatches(
+      sourceLibs,
+      await repo.libsOf(courseId, null, tx),
+      (l) => `${l.type}\u0000${l.title}`,
+    );
+    const ownedActivities = [
+      ...new Set(subjectLinks.flatMap((l) => (l.activityId === null ? [] : [l.activityId]))),
+    ];
+    const sourceQuestions = await repo.subjectsOfOwners(
+      ownedActivities.filter((id) => mappedActivity.has(id)),
+      sourceLibs.map((l) => l.id).filter((id) => mappedLib.has(id)),
+      tx,
+    );
+    const targetQuestions = await repo.subjectsOfOwners(
+      [...new Set(mappedActivity.values())],
+      [...new Set(mappedLib.values())],
+      tx,
+    );
+    const mappedQuestion = matchQuestions(sourceQuestions, targetQuestions, mappedActivity, mappedLib);
+    // Keyed by pair: two source questions may have one copy between them.
+    const links = [
+      ...new Map(
+        subjectLinks.flatMap((l) => {
+          const subjectId = mappedQuestion.get(l.subjectId);
+          const knowledgeNodeId = newId.get(l.knowledgeNodeId);
+          return subjectId === undefined || knowledgeNodeId === undefined
+            ? []
+            : [[`${subjectId}:${knowledgeNodeId}`, { subjectId, knowledgeNodeId }] as const];
+        }),
+      ).values(),
+    ];
+    await repo.linkSubjects(links, tx);
+    return { referenceCount: written.length, questionLinkCount: links.length };
+  }
+
+  /**
+   * Copies the source course's tree and relations; with `withReferences`, also its links to the content the
+   * target course holds too (`copyLinks`).
    */
   async function copyCourse(
     actor: Actor,
@@ -149,37 +255,14 @@ export function knowledgeImportService(ctx: AppContext) {
           : [];
       });
       const relationCount = await repo.insertRelations(relations, tx);
-      let referenceCount = 0;
-      if (withReferences) {
-        const references = await repo.references([...newId.keys()], tx);
-        const sourceActivities = await repo.activitiesOf(
-          sourceId,
-          references.filter((r) => r.referType === 'activity').map((r) => r.referId),
-          tx,
-        );
-        const targetActivities = await repo.activitiesOf(courseId, null, tx);
-        const matchKey = (a: { title: string; type: string }) => `${a.type}\u0000${a.title}`;
-        const byKey = new Map<string, number[]>();
-        for (const a of targetActivities) byKey.set(matchKey(a), [...(byKey.get(matchKey(a)) ?? []), a.id]);
-        const mappedActivity = new Map<number, number>();
-        for (const a of sourceActivities) {
-          const matches = byKey.get(matchKey(a)) ?? [];
-          if (matches.length === 1 && matches[0] !== undefined) mappedActivity.set(a.id, matches[0]);
-        }
-        const rows = references.flatMap((r) => {
-          const node = newId.get(r.knowledgeNodeId);
-          if (node === undefined) return [];
-          const referId = r.referType === 'activity' ? mappedActivity.get(r.referId) : r.referId;
-          return referId === undefined
-            ? []
-            : [{ courseId, knowledgeNodeId: node, referType: r.referType, referId, createdBy: actor.userId }];
-        });
-        referenceCount = await repo.insertReferences(rows, tx);
-      }
+      const copied = withReferences
+        ? await copyLinks(actor, courseId, sourceId, newId, tx)
+        : { referenceCount: 0, questionLinkCount: 0 };
       return {
         created_count: written.ids.length,
         relation_count: relationCount,
-        reference_count: referenceCount,
+        reference_count: copied.referenceCount,
+        question_link_count: copied.questionLinkCount,
         root_ids: written.rootIds,
       };
     });

@@ -297,6 +297,103 @@ describe('concurrent grading', () => {
   });
 });
 
+describe('students who leave the course', () => {
+  it('leave the class figures when removed or no longer a student, keep their own rows, and count again when back', async () => {
+    const course = await createCourse(t, w.org.id, w.teacher.id);
+    const module = await createModule(t, course.id);
+    const nodeId = await node('Leavers', course.id);
+    const exam = await createOpenExam(t, { ...w, course, module }, [choice([nodeId])], {
+      type: 'classroom_exam',
+    });
+    const [q] = await paperSubjects(t, exam.id);
+    const stayer = await createUser(t, w.org.id, { name: 'Stayer', userNo: `S-${exam.id}` });
+    const leaver = await createUser(t, w.org.id, { name: 'Leaver', userNo: `L-${exam.id}` });
+    await addMember(t, course.id, stayer.id, ['student']);
+    await addMember(t, course.id, leaver.id, ['student']);
+    // The stayer masters the node, the leaver fails it: a class mean of 0.5 and one weak student.
+    await t.db.insert(classroomAnswers).values([
+      { activityId: exam.id, subjectId: q!.id, userId: stayer.id, score: 1, isCorrect: true },
+      { activityId: exam.id, subjectId: q!.id, userId: leaver.id, score: 0, isCorrect: false },
+    ]);
+    const summaryUrl = `/api/course/${course.id}/knowledge-nodes/statistics/summary`;
+    const overviewUrl = `/api/knowledge-nodes/${nodeId}/statistics/overview`;
+    const before = await get<KnowledgeStatSummary>(w.teacherSession, summaryUrl);
+    expect(before.status).toBe(200);
+    expect(before.body.nodes.find((n) => n.id === nodeId)).toMatchObject({
+      answered_student_count: 2,
+      weak_student_count: 1,
+      mastered_student_count: 1,
+      mastery_rate: 0.5,
+    });
+    // A class mean of 0.5 is below the weak rate: a typical weak node.
+    expect(before.body.weak_nodes.map((n) => n.id)).toContain(nodeId);
+
+    const removed = await as(w.teacherSession, {
+      method: 'DELETE',
+      url: `/api/courses/${course.id}/members/${leaver.id}`,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await classRow(nodeId)).toMatchObject({
+      studentCount: 1,
+      masteryRateSum: 1,
+      weakCount: 0,
+      masteredCount: 1,
+      answeredCount: 1,
+    });
+    const after = await get<KnowledgeStatSummary>(w.teacherSession, summaryUrl);
+    expect(after.body.student_count).toBe(1);
+    expect(after.body.nodes.find((n) => n.id === nodeId)).toMatchObject({
+      answered_student_count: 1,
+      weak_student_count: 0,
+      mastered_student_count: 1,
+      mastery_rate: 1,
+    });
+    expect(after.body.weak_nodes.map((n) => n.id)).not.toContain(nodeId);
+    const overview = await get<KnowledgeNodeOverview>(w.teacherSession, overviewUrl);
+    expect(overview.body).toMatchObject({
+      answered_student_count: 1,
+      mastery_rate: 1,
+      student_count: 1,
+      distribution: { weak: 0, fair: 0, mastered: 1, unanswered: 0 },
+    });
+    // Their own mastery stays where it was.
+    expect((await studentRow(nodeId, leaver.id))?.masteryRate).toBe(0);
+
+    // An answer regraded while they are away moves only their own row.
+    await t.db
+      .update(classroomAnswers)
+      .set({ score: 1 })
+      .where(and(eq(classroomAnswers.subjectId, q!.id), eq(classroomAnswers.userId, leaver.id)));
+    expect((await studentRow(nodeId, leaver.id))?.masteryRate).toBe(1);
+    expect(await classRow(nodeId)).toMatchObject({ studentCount: 1, masteredCount: 1, answeredCount: 1 });
+
+    // Back in the course: counted again, with the mastery they have now.
+    await addMember(t, course.id, leaver.id, ['student']);
+    expect(await classRow(nodeId)).toMatchObject({
+      studentCount: 2,
+      masteryRateSum: 2,
+      weakCount: 0,
+      masteredCount: 2,
+      answeredCount: 2,
+    });
+
+    // Made a teaching assistant: no longer a student, so out of the class figures too.
+    const promoted = await as(w.teacherSession, {
+      method: 'PUT',
+      url: `/api/courses/${course.id}/members/${stayer.id}`,
+      payload: { roles: ['instructor_assistant'] },
+    });
+    expect(promoted.statusCode, promoted.body).toBe(200);
+    expect(await classRow(nodeId)).toMatchObject({ studentCount: 1, masteredCount: 1, answeredCount: 1 });
+    const overall = await get<{ class_mastery_rate: number | null }>(
+      w.teacherSession,
+      `/api/courses/${course.id}/students/${leaver.id}/knowledge-nodes/overall-stats`,
+    );
+    expect(overall.status).toBe(200);
+    expect(overall.body.class_mastery_rate).toBe(1);
+  });
+});
+
 describe('links changed after answers were graded', () => {
   it('counts the answers again once a question is linked, and drops them when the node is deleted', async () => {
     const exam = await createOpenExam(t, w, [choice([])], { type: 'classroom_exam' });

@@ -52,6 +52,31 @@ function subjectOfCourse(courseId: number) {
   );
 }
 
+/** The ids a query found, as a set; no query when there is nothing to look for. */
+async function idSet(
+  ids: readonly number[],
+  find: (ids: number[]) => Promise<readonly { id: number }[]>,
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await find([...ids]);
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The columns every reference row reads of `knowledge_node_references`. */
+const referenceColumns = {
+  id: knowledgeNodeReferences.id,
+  knowledgeNodeId: knowledgeNodeReferences.knowledgeNodeId,
+  referId: knowledgeNodeReferences.referId,
+};
+
+/** The references of these nodes of one refer type. */
+function referencesOf(nodeIds: number[], referType: 'activity' | 'upload') {
+  return and(
+    inArray(knowledgeNodeReferences.knowledgeNodeId, nodeIds),
+    eq(knowledgeNodeReferences.referType, referType),
+  );
+}
+
 /** References of nodes to activities, files and questions, and the fragments of activity references. */
 export function knowledgeReferencesRepository(db: Database) {
   return {
@@ -61,32 +86,32 @@ export function knowledgeReferencesRepository(db: Database) {
       ids: readonly number[],
       tx: Executor = db,
     ): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await tx
-        .select({ id: activities.id })
-        .from(activities)
-        .where(and(eq(activities.courseId, courseId), inArray(activities.id, [...ids]), activityNotDeleted));
-      return new Set(rows.map((r) => r.id));
+      return idSet(ids, (list) =>
+        tx
+          .select({ id: activities.id })
+          .from(activities)
+          .where(and(eq(activities.courseId, courseId), inArray(activities.id, list), activityNotDeleted)),
+      );
     },
 
     /** Of `ids`, the live files attached to (or resources of) live activities of the course. */
     async uploadsOfCourse(courseId: number, ids: readonly number[], tx: Executor = db): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await tx
-        .selectDistinct({ id: uploads.id })
-        .from(uploads)
-        .innerJoin(uploadReferences, eq(uploadReferences.uploadId, uploads.id))
-        .innerJoin(activities, eq(activities.id, uploadReferences.parentId))
-        .where(
-          and(
-            inArray(uploads.id, [...ids]),
-            eq(uploads.deleted, false),
-            inArray(uploadReferences.parentType, ACTIVITY_FILE_PARENTS),
-            eq(activities.courseId, courseId),
-            activityNotDeleted,
+      return idSet(ids, (list) =>
+        tx
+          .selectDistinct({ id: uploads.id })
+          .from(uploads)
+          .innerJoin(uploadReferences, eq(uploadReferences.uploadId, uploads.id))
+          .innerJoin(activities, eq(activities.id, uploadReferences.parentId))
+          .where(
+            and(
+              inArray(uploads.id, list),
+              eq(uploads.deleted, false),
+              inArray(uploadReferences.parentType, ACTIVITY_FILE_PARENTS),
+              eq(activities.courseId, courseId),
+              activityNotDeleted,
+            ),
           ),
-        );
-      return new Set(rows.map((r) => r.id));
+      );
     },
 
     /** Of `ids`, the live questions of the course. */
@@ -95,12 +120,12 @@ export function knowledgeReferencesRepository(db: Database) {
       ids: readonly number[],
       tx: Executor = db,
     ): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await tx
-        .select({ id: subjects.id })
-        .from(subjects)
-        .where(and(inArray(subjects.id, [...ids]), subjectOfCourse(courseId)));
-      return new Set(rows.map((r) => r.id));
+      return idSet(ids, (list) =>
+        tx
+          .select({ id: subjects.id })
+          .from(subjects)
+          .where(and(inArray(subjects.id, list), subjectOfCourse(courseId))),
+      );
     },
 
     /** Every reference of the nodes, activities and files first (by id), then questions. */
@@ -108,29 +133,15 @@ export function knowledgeReferencesRepository(db: Database) {
       if (nodeIds.length === 0) return [];
       const nodes = [...nodeIds];
       const activityRows = await tx
-        .select({
-          id: knowledgeNodeReferences.id,
-          knowledgeNodeId: knowledgeNodeReferences.knowledgeNodeId,
-          referId: knowledgeNodeReferences.referId,
-          title: activities.title,
-          activityType: activities.type,
-        })
+        .select({ ...referenceColumns, title: activities.title, activityType: activities.type })
         .from(knowledgeNodeReferences)
         .innerJoin(activities, eq(activities.id, knowledgeNodeReferences.referId))
-        .where(
-          and(
-            inArray(knowledgeNodeReferences.knowledgeNodeId, nodes),
-            eq(knowledgeNodeReferences.referType, 'activity'),
-            activityNotDeleted,
-          ),
-        )
+        .where(and(referencesOf(nodes, 'activity'), activityNotDeleted))
         .orderBy(asc(knowledgeNodeReferences.id));
       // A file may hang on several activities; the first live one is where it is shown.
       const uploadRows = await tx
         .select({
-          id: knowledgeNodeReferences.id,
-          knowledgeNodeId: knowledgeNodeReferences.knowledgeNodeId,
-          referId: knowledgeNodeReferences.referId,
+          ...referenceColumns,
           title: uploads.name,
           activityId: sql<number | null>`(
             select min(${uploadReferences.parentId}) from ${uploadReferences}
@@ -141,13 +152,7 @@ export function knowledgeReferencesRepository(db: Database) {
         })
         .from(knowledgeNodeReferences)
         .innerJoin(uploads, eq(uploads.id, knowledgeNodeReferences.referId))
-        .where(
-          and(
-            inArray(knowledgeNodeReferences.knowledgeNodeId, nodes),
-            eq(knowledgeNodeReferences.referType, 'upload'),
-            eq(uploads.deleted, false),
-          ),
-        )
+        .where(and(referencesOf(nodes, 'upload'), eq(uploads.deleted, false)))
         .orderBy(asc(knowledgeNodeReferences.id));
       const subjectRows = await tx
         .select({

@@ -11,7 +11,7 @@ import { knowledgeStatisticsRepository } from './knowledge-statistics.repository
 export async function takeKnowledgeSnapshot(
   tx: Database | Transaction,
   courseId: number,
-  trigger: 'publish' | 'daily',
+  trigger: 'publish' | 'daily' | 'replace',
   userId: number | null,
 ): Promise<SnapshotRow> {
   const repo = knowledgeGraphRepository(tx);

@@ -81,6 +81,30 @@ function keywordPage(query: KeywordQuery) {
 
 const completeness = (completed: number, total: number) => (total > 0 ? completed / total : null);
 
+/** One page of a list: the page fields and the page's rows as the wire has them. */
+function pageOf<Row, Item>(
+  query: { page: number; page_size: number },
+  page: { total: number; rows: readonly Row[] },
+  present: (row: Row) => Item,
+) {
+  return { ...pageMeta(query, page.total), items: page.rows.map(present) };
+}
+
+/** One student's figures on one node, as both the node's students and the student's nodes show them. */
+function studentNodeFigures(r: Record<string, unknown>) {
+  const rate = rateOf(r.mastery_rate);
+  const activities = num(r.activity_count);
+  return {
+    mastery_rate: rate,
+    level: masteryLevel(rate),
+    completeness_rate: completeness(num(r.completed), activities),
+    completed_activity_count: num(r.completed),
+    activity_count: activities,
+    answered_count: num(r.answered_count),
+    last_answer_at: isoOf(r.last_answer_at),
+  };
+}
+
 /**
  * Knowledge-graph statistics (spec 001 section 7): read from the mastery aggregates the grading transactions
  * keep (0030_knowledge_mastery.sql) and the activity list's completion rules, never from every answer. The
@@ -127,6 +151,14 @@ export function knowledgeStatisticsService(ctx: AppContext) {
     return student;
   }
 
+  /** A node and one student of its course, under the same rule as `studentScope`. */
+  async function studentOfNode(actor: Actor, nodeId: number, studentId: number) {
+    const node = await repo.findNode(nodeId);
+    if (!node) throw notFound();
+    const student = await studentScope(actor, node.courseId, studentId);
+    return { node, student };
+  }
+
   return {
     async summary(actor: Actor, courseId: number): Promise<KnowledgeStatSummary> {
       await teachingCourse(actor, courseId);
@@ -171,26 +203,13 @@ export function knowledgeStatisticsService(ctx: AppContext) {
 
     async studentDetail(actor: Actor, nodeId: number, query: PageQuery): Promise<KnowledgeNodeStudentDetail> {
       const node = await teachingNode(actor, nodeId);
-      const { total, rows } = await repo.nodeStudents(node.courseId, node.id, filterOf(query));
-      return {
-        ...pageMeta(query, total),
-        items: rows.map((r) => {
-          const rate = rateOf(r.mastery_rate);
-          const activities = num(r.activity_count);
-          return {
-            id: num(r.id),
-            name: String(r.name),
-            user_no: String(r.user_no ?? ''),
-            mastery_rate: rate,
-            level: masteryLevel(rate),
-            completeness_rate: completeness(num(r.completed), activities),
-            completed_activity_count: num(r.completed),
-            activity_count: activities,
-            answered_count: num(r.answered_count),
-            last_answer_at: isoOf(r.last_answer_at),
-          };
-        }),
-      };
+      const students = await repo.nodeStudents(node.courseId, node.id, filterOf(query));
+      return pageOf(query, students, (r) => ({
+        id: num(r.id),
+        name: String(r.name),
+        user_no: String(r.user_no ?? ''),
+        ...studentNodeFigures(r),
+      }));
     },
 
     async resourceDetail(
@@ -200,20 +219,17 @@ export function knowledgeStatisticsService(ctx: AppContext) {
     ): Promise<KnowledgeNodeResourceDetail> {
       const node = await teachingNode(actor, nodeId);
       const filter = filterOf(query);
-      const [{ total, rows }, students] = await Promise.all([
+      const [resources, students] = await Promise.all([
         repo.nodeResources(node.courseId, node.id, filter, null),
         repo.studentCount(node.courseId),
       ]);
-      return {
-        ...pageMeta(query, total),
-        items: rows.map((r) => ({
-          id: num(r.id),
-          name: String(r.name),
-          visit_count: num(r.visit_count),
-          visitor_count: num(r.visitor_count),
-          student_count: students,
-        })),
-      };
+      return pageOf(query, resources, (r) => ({
+        id: num(r.id),
+        name: String(r.name),
+        visit_count: num(r.visit_count),
+        visitor_count: num(r.visitor_count),
+        student_count: students,
+      }));
     },
 
     async activityDetail(
@@ -222,24 +238,21 @@ export function knowledgeStatisticsService(ctx: AppContext) {
       query: PageQuery,
     ): Promise<KnowledgeNodeActivityDetail> {
       const node = await teachingNode(actor, nodeId);
-      const { total, rows } = await repo.nodeActivities(node.courseId, node.id, filterOf(query), null);
-      return {
-        ...pageMeta(query, total),
-        items: rows.map((r) => {
-          const students = num(r.student_count);
-          const max = num(r.max_score);
-          return {
-            id: num(r.id),
-            title: String(r.title),
-            type: String(r.type),
-            completed_student_count: num(r.completed),
-            student_count: students,
-            completion_rate: completeness(num(r.completed), students),
-            answered_student_count: num(r.answered),
-            score_rate: max > 0 ? num(r.score) / max : null,
-          };
-        }),
-      };
+      const activities = await repo.nodeActivities(node.courseId, node.id, filterOf(query), null);
+      return pageOf(query, activities, (r) => {
+        const students = num(r.student_count);
+        const max = num(r.max_score);
+        return {
+          id: num(r.id),
+          title: String(r.title),
+          type: String(r.type),
+          completed_student_count: num(r.completed),
+          student_count: students,
+          completion_rate: completeness(num(r.completed), students),
+          answered_student_count: num(r.answered),
+          score_rate: max > 0 ? num(r.score) / max : null,
+        };
+      });
     },
 
     async studentsDimension(
@@ -248,11 +261,9 @@ export function knowledgeStatisticsService(ctx: AppContext) {
       query: PageQuery,
     ): Promise<KnowledgeStudentsDimension> {
       await teachingCourse(actor, courseId);
-      const { total, nodeCount, rows } = await repo.studentsDimension(courseId, filterOf(query));
+      const students = await repo.studentsDimension(courseId, filterOf(query));
       return {
-        ...pageMeta(query, total),
-        node_count: nodeCount,
-        items: rows.map((r) => ({
+        ...pageOf(query, students, (r) => ({
           id: num(r.id),
           name: String(r.name),
           user_no: String(r.user_no ?? ''),
@@ -263,6 +274,7 @@ export function knowledgeStatisticsService(ctx: AppContext) {
           completeness_rate: completeness(num(r.completed), num(r.activity_count)),
           last_answer_at: isoOf(r.last_answer_at),
         })),
+        node_count: students.nodeCount,
       };
     },
 
@@ -305,9 +317,7 @@ export function knowledgeStatisticsService(ctx: AppContext) {
     },
 
     async nodeStudent(actor: Actor, nodeId: number, studentId: number): Promise<KnowledgeNodeStudent> {
-      const node = await repo.findNode(nodeId);
-      if (!node) throw notFound();
-      const student = await studentScope(actor, node.courseId, studentId);
+      const { node, student } = await studentOfNode(actor, nodeId, studentId);
       const [rows, resources] = await Promise.all([
         repo.studentNodes(node.courseId, studentId, node.id),
         repo.nodeResources(node.courseId, node.id, { keyword: null, limit: 10_000, offset: 0 }, studentId),
@@ -328,19 +338,14 @@ export function knowledgeStatisticsService(ctx: AppContext) {
       studentId: number,
       query: KeywordQuery,
     ): Promise<KnowledgeStudentResourceStats> {
-      const node = await repo.findNode(nodeId);
-      if (!node) throw notFound();
-      await studentScope(actor, node.courseId, studentId);
-      const { total, rows } = await repo.nodeResources(node.courseId, node.id, keywordPage(query), studentId);
-      return {
-        ...pageMeta(query, total),
-        items: rows.map((r) => ({
-          id: num(r.id),
-          name: String(r.name),
-          visit_count: num(r.visit_count),
-          last_visited_at: isoOf(r.last_visited_at),
-        })),
-      };
+      const { node } = await studentOfNode(actor, nodeId, studentId);
+      const resources = await repo.nodeResources(node.courseId, node.id, keywordPage(query), studentId);
+      return pageOf(query, resources, (r) => ({
+        id: num(r.id),
+        name: String(r.name),
+        visit_count: num(r.visit_count),
+        last_visited_at: isoOf(r.last_visited_at),
+      }));
     },
 
     async studentActivities(
@@ -349,34 +354,24 @@ export function knowledgeStatisticsService(ctx: AppContext) {
       studentId: number,
       query: KeywordQuery,
     ): Promise<KnowledgeStudentActivityStats> {
-      const node = await repo.findNode(nodeId);
-      if (!node) throw notFound();
-      await studentScope(actor, node.courseId, studentId);
-      const { total, rows } = await repo.nodeActivities(
-        node.courseId,
-        node.id,
-        keywordPage(query),
-        studentId,
-      );
-      return {
-        ...pageMeta(query, total),
-        items: rows.map((r) => {
-          const answered = num(r.answered_count);
-          const max = answered > 0 ? num(r.max_score) : null;
-          const score = answered > 0 ? num(r.score) : null;
-          return {
-            id: num(r.id),
-            title: String(r.title),
-            type: String(r.type),
-            completed: num(r.completed) > 0,
-            answered_count: answered,
-            score,
-            max_score: max,
-            score_rate: max !== null && max > 0 && score !== null ? score / max : null,
-            last_answer_at: isoOf(r.last_answer_at),
-          };
-        }),
-      };
+      const { node } = await studentOfNode(actor, nodeId, studentId);
+      const activities = await repo.nodeActivities(node.courseId, node.id, keywordPage(query), studentId);
+      return pageOf(query, activities, (r) => {
+        const answered = num(r.answered_count);
+        const max = answered > 0 ? num(r.max_score) : null;
+        const score = answered > 0 ? num(r.score) : null;
+        return {
+          id: num(r.id),
+          title: String(r.title),
+          type: String(r.type),
+          completed: num(r.completed) > 0,
+          answered_count: answered,
+          score,
+          max_score: max,
+          score_rate: max !== null && max > 0 && score !== null ? score / max : null,
+          last_answer_at: isoOf(r.last_answer_at),
+        };
+      });
     },
 
     async referTypes(actor: Actor, courseId: number): Promise<KnowledgeReferTypeStats> {
@@ -395,19 +390,11 @@ export function knowledgeStatisticsService(ctx: AppContext) {
 }
 
 function presentStudentNode(r: Record<string, unknown>): KnowledgeStudentNodeStat {
-  const rate = rateOf(r.mastery_rate);
-  const activities = num(r.activity_count);
   return {
     id: num(r.id),
     name: String(r.name),
     parent_id: r.parent_id === null ? null : num(r.parent_id),
-    mastery_rate: rate,
-    level: masteryLevel(rate),
-    completeness_rate: completeness(num(r.completed), activities),
-    completed_activity_count: num(r.completed),
-    activity_count: activities,
-    answered_count: num(r.answered_count),
-    last_answer_at: isoOf(r.last_answer_at),
+    ...studentNodeFigures(r),
     class_mastery_rate: rateOf(r.class_mastery_rate),
   };
 }

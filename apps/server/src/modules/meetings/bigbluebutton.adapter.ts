@@ -142,10 +142,16 @@ export function bigBlueButtonAdapter(options: BigBlueButtonOptions): MeetingAdap
         const time = (v: unknown) => (v ? new Date(Number(v)) : null);
         for (const format of formats) {
           if (typeof format.url === 'string' && /^https?:\/\//.test(format.url)) {
+            const type = String(format.type ?? '');
             replays.push({
               url: format.url,
               startTime: time(recording.startTime),
               endTime: time(recording.endTime),
+              // BigBlueButton's `video` format is one media file; `presentation` and the others are
+              // playback pages of its own player.
+              ...(type === 'video' && recording.recordID
+                ? { media: { recordId: String(recording.recordID), format: type } }
+                : {}),
             });
           }
         }

@@ -15,7 +15,17 @@ export type JoiningUser = Readonly<{ id: number; name: string; role: 'host' | 'g
 
 export type VendorAttendee = Readonly<{ userId: string; name: string; role: 'host' | 'guest' }>;
 
-export type Replay = Readonly<{ url: string; startTime: Date | null; endTime: Date | null }>;
+export type Replay = Readonly<{
+  url: string;
+  startTime: Date | null;
+  endTime: Date | null;
+  /**
+   * Set when `url` is the recording's media file (BigBlueButton's `video` format) rather than a playback
+   * page: the vendor's id of the recording and the format's name. Such replays are copied into the
+   * activity's resources; playback pages stay links.
+   */
+  media?: Readonly<{ recordId: string; format: string }>;
+}>;
 
 /**
  * One meeting vendor. Creating or linking the meeting, each person's join link, who is in it and where

@@ -103,6 +103,15 @@ export async function checkMeetingForm(
     throw conflict('meetings.lockedAfterStart');
   }
 
+  // Which vendor made the meeting, and under whose vendor account, is written by the server only (the
+  // vendor calls read attendance and recordings under that account): a client may keep or drop these
+  // fields, never set or change them.
+  for (const key of ['meeting_vendor', 'vendor_host_userid'] as const) {
+    if (data[key] !== undefined && !sameValue(data[key], existing?.data[key])) {
+      fields[`data.${key}`] = ['meetings.vendorFieldsServerOnly'];
+    }
+  }
+
   // A host chosen by id hosts for this course: one of its instructors or assistants, as the host picker
   // offers (`GET /api/courses/{id}/hosts`). Only a changed choice is checked, so a host who has since left
   // the course does not block editing the rest.

@@ -460,16 +460,22 @@ describe('vendor calls', () => {
     expect(tencent.message).toMatch(/not connected to Tencent Meeting/);
   });
 
-  it('refuses Tencent batch creation and calendar meetings honestly, after the course check', async () => {
+  it('refuses Tencent batch creation honestly when unconfigured, after the course check', async () => {
     const post = (url: string, session: Session, payload: Record<string, unknown>) =>
       t.app.inject({ method: 'POST', url, headers: session.headers, payload });
-    expect(
-      (await post('/api/courses/tencent-meeting/activities', teacher, { courses: [courseId] })).statusCode,
-    ).toBe(409);
-    expect(
-      (await post('/api/courses/tencent-meeting/activities', student, { courses: [courseId] })).statusCode,
-    ).toBe(403);
-    expect((await post('/api/calendar-meeting', teacher, {})).statusCode).toBe(409);
+    const tencentBody = {
+      courses: [courseId],
+      title: 'Q&A',
+      start_time: new Date(Date.now() + HOUR).toISOString(),
+      end_time: new Date(Date.now() + 2 * HOUR).toISOString(),
+    };
+    const unconfigured = await post('/api/courses/tencent-meeting/activities', teacher, tencentBody);
+    expect(unconfigured.statusCode).toBe(409);
+    expect(unconfigured.json().message).toMatch(/not connected to Tencent Meeting/);
+    expect((await post('/api/courses/tencent-meeting/activities', student, tencentBody)).statusCode).toBe(
+      403,
+    );
+    expect((await post('/api/calendar-meeting', teacher, {})).statusCode).toBe(400);
   });
 
   it('time periods: every day for a known meeting type, 400 for an unknown one', async () => {

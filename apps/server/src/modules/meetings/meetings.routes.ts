@@ -8,7 +8,13 @@ import {
   MeetingStateResponseSchema,
   ParticipantsQuerySchema,
   ParticipantsResponseSchema,
+  CalendarMeetingResponseSchema,
+  LarkCallbackQuerySchema,
   TencentActivitiesRequestSchema,
+  TencentActivitiesResponseSchema,
+  TencentBindingRequestSchema,
+  TencentBindingResponseSchema,
+  VendorMeetingResponseSchema,
   TimePeriodsQuerySchema,
   TimePeriodsResponseSchema,
   UrlResponseSchema,
@@ -18,6 +24,7 @@ import {
 import { z } from 'zod';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
+import { meetingVendorsService } from './meeting-vendors.service.ts';
 import { meetingsService } from './meetings.service.ts';
 
 const tags = ['meetings'];
@@ -26,6 +33,7 @@ const JoinRequestSchema = z.object({ sub_meeting_id: z.string().max(128).optiona
 /** Third-party meeting activities at the original clients' paths (spec 001 §7, spec 000 §7). */
 export function registerMeetingsRoutes(app: Api, ctx: AppContext): void {
   const meetings = meetingsService(ctx);
+  const vendors = meetingVendorsService(ctx);
 
   app.get(
     '/api/activities/:id/meeting',
@@ -104,25 +112,95 @@ export function registerMeetingsRoutes(app: Api, ctx: AppContext): void {
       config: { access: 'user' },
       schema: { tags, querystring: LarkAuthQuerySchema, response: { 200: VendorAuthResponseSchema } },
     },
-    async (request) => meetings.vendorAuth(actorOf(request), 'lark'),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return vendors.vendorAuth(actorOf(request), 'lark', request.query.state);
+    },
+  );
+
+  // Lark sends the browser here from its consent page: a top-level navigation that carries the session
+  // cookie (SameSite=Lax); the answer is a redirect back into the app, never JSON.
+  app.get(
+    '/api/lark/authorization/callback',
+    { config: { access: 'user', sessionOnly: true }, schema: { tags, querystring: LarkCallbackQuerySchema } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(await vendors.larkCallback(actorOf(request), request.query), 302);
+    },
   );
 
   app.get(
     '/api/tencent_meeting/check-user-auth',
     { config: { access: 'user' }, schema: { tags, response: { 200: VendorAuthResponseSchema } } },
-    async (request) => meetings.vendorAuth(actorOf(request), 'tencent'),
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return vendors.vendorAuth(actorOf(request), 'tencent');
+    },
+  );
+
+  app.get(
+    '/api/tencent_meeting/user-binding',
+    { config: { access: 'user' }, schema: { tags, response: { 200: TencentBindingResponseSchema } } },
+    async (request) => vendors.tencentBinding(actorOf(request)),
+  );
+
+  app.put(
+    '/api/tencent_meeting/user-binding',
+    {
+      config: { access: 'user' },
+      schema: { tags, body: TencentBindingRequestSchema, response: { 200: TencentBindingResponseSchema } },
+    },
+    async (request) => vendors.bindTencent(actorOf(request), request.body.userid),
+  );
+
+  app.delete(
+    '/api/tencent_meeting/user-binding',
+    { config: { access: 'user' }, schema: { tags, response: { 200: TencentBindingResponseSchema } } },
+    async (request) => vendors.unbindTencent(actorOf(request)),
   );
 
   app.post(
     '/api/courses/tencent-meeting/activities',
-    { config: { access: 'user' }, schema: { tags, body: TencentActivitiesRequestSchema } },
-    async (request) => meetings.tencentActivities(actorOf(request), request.body.courses),
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        body: TencentActivitiesRequestSchema,
+        response: { 200: TencentActivitiesResponseSchema },
+      },
+    },
+    async (request) => vendors.tencentActivities(actorOf(request), request.body),
+  );
+
+  app.post(
+    '/api/activities/:id/meeting/vendor',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: MeetingActivityParamsSchema, response: { 200: VendorMeetingResponseSchema } },
+    },
+    async (request) => vendors.createVendorMeeting(actorOf(request), request.params.id),
   );
 
   app.post(
     '/api/calendar-meeting',
-    { config: { access: 'user' }, schema: { tags, body: CalendarMeetingRequestSchema } },
-    async () => meetings.calendarMeeting(),
+    {
+      config: { access: 'user' },
+      schema: { tags, body: CalendarMeetingRequestSchema, response: { 200: CalendarMeetingResponseSchema } },
+    },
+    async (request) => vendors.calendarMeeting(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api/activities/:id/meeting/invite.ics',
+    { config: { access: 'user' }, schema: { tags, params: MeetingActivityParamsSchema } },
+    async (request, reply) => {
+      const ics = await vendors.calendarInvite(actorOf(request), request.params.id);
+      reply
+        .header('content-type', 'text/calendar; charset=utf-8')
+        .header('content-disposition', `attachment; filename="meeting-${request.params.id}.ics"`)
+        .header('cache-control', 'no-store');
+      return ics;
+    },
   );
 
   app.get(
@@ -131,6 +209,6 @@ export function registerMeetingsRoutes(app: Api, ctx: AppContext): void {
       config: { access: 'user' },
       schema: { tags, querystring: TimePeriodsQuerySchema, response: { 200: TimePeriodsResponseSchema } },
     },
-    async (request) => meetings.timePeriods(request.query.meeting_type),
+    async (request) => vendors.timePeriods(request.query.meeting_type),
   );
 }

@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { MEETING_TYPES } from '@lectern/contracts/activities/activity-types';
 import { MeetingDataSchema, type MeetingData } from '@lectern/contracts/meetings/meeting-data';
 import {
   meetingStatus,
@@ -16,7 +15,6 @@ import {
   type ParticipantsQuerySchema,
   type ParticipantsResponse,
   type PlaybackState,
-  type VendorAuthResponse,
   type WatchStatsResponse,
 } from '@lectern/contracts/meetings/meetings.schemas';
 import type { AppContext } from '../../platform/app-context.ts';
@@ -29,14 +27,12 @@ import {
   simulatingReadOnly,
 } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
-import { translate } from '../../platform/messages.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import { activityAccess } from '../activities/activity-access.ts';
-import { courseAccess } from '../courses/course-access.ts';
-import { assertCan, type CourseAccess } from '../courses/courses.policy.ts';
-import { bigBlueButtonAdapter } from './bigbluebutton.adapter.ts';
-import { genericMeetingAdapter } from './generic-meeting.adapter.ts';
-import type { MeetingAdapter, MeetingRef } from './meeting-adapter.ts';
+import type { CourseAccess } from '../courses/courses.policy.ts';
+import type { MeetingRef, Replay } from './meeting-adapter.ts';
+import { meetingVendors } from './meeting-vendors.ts';
+import { scheduleRecordingCopy } from './recording-copy.job.ts';
 import { assertMeetingStaff, isMeetingStaff, isVendorMeetingType } from './meetings.policy.ts';
 import { presentParticipant, presentWatchStats } from './meetings.presenter.ts';
 import { meetingsRepository } from './meetings.repository.ts';
@@ -46,31 +42,40 @@ type ClassinJoinInput = z.output<typeof ClassinJoinQuerySchema>;
 type ClassinWebcastInput = z.output<typeof ClassinWebcastQuerySchema>;
 type LoadedMeeting = { activity: ActivityRow; access: CourseAccess; data: MeetingData; ref: MeetingRef };
 
-/** The vendors' names as the messages show them. */
-const VENDOR_NAMES = {
-  lark: 'Lark',
-  tencent: 'Tencent Meeting',
-  calendar: 'Calendar meetings',
-} as const;
-
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export function meetingsService(ctx: AppContext) {
   const activities = activityAccess(ctx.db);
-  const courses = courseAccess(ctx.db);
   const repo = meetingsRepository(ctx.db);
-  const generic = genericMeetingAdapter();
-  const bbbConfig = ctx.config.bigBlueButton;
-  const bbb = bbbConfig ? bigBlueButtonAdapter(bbbConfig) : undefined;
+  const vendors = meetingVendors(ctx.config);
+  const { bbb, adapterFor } = vendors;
 
   /**
-   * The adapter of a meeting: a pasted link is always linked as it is; otherwise the configured vendor of
-   * its type; types with no vendor configured use the generic adapter.
+   * Vendor recordings that are media files (BigBlueButton's `video` format) are copied into the
+   * activity's resources by a queued job the first time they are seen; the rest stay links.
    */
-  function adapterFor(type: string, data: MeetingData): MeetingAdapter {
-    if (data.join_url || data.host_join_url || data.guest_join_url) return generic;
-    if (bbb && (!bbbConfig?.types || bbbConfig.types.includes(type))) return bbb;
-    return generic;
+  async function copyMediaRecordings(activityId: number, replays: readonly Replay[]): Promise<void> {
+    const media = replays.filter((r) => r.media);
+    if (media.length === 0) return;
+    await ctx.db.transaction(async (tx) => {
+      for (const replay of media) {
+        if (!replay.media) continue;
+        const row = await repo.insertRecording(
+          {
+            activityId,
+            vendor: 'bigbluebutton',
+            recordId: replay.media.recordId,
+            format: replay.media.format,
+            url: replay.url,
+            state: 'copying',
+            startTime: replay.startTime,
+            endTime: replay.endTime,
+          },
+          tx,
+        );
+        if (row) await scheduleRecordingCopy(tx, row.id);
+      }
+    });
   }
 
   async function load(actor: Actor, id: number, type?: string): Promise<LoadedMeeting> {
@@ -148,7 +153,9 @@ export function meetingsService(ctx: AppContext) {
           playback = 'generating';
         } else {
           try {
-            replays = (await adapter.replays(ref)).map((r) => r.url);
+            const found = await adapter.replays(ref);
+            replays = found.map((r) => r.url);
+            if (adapter === bbb) await copyMediaRecordings(activity.id, found);
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             ctx.log.warn({ err: error, activityId: activity.id }, 'meeting replays unavailable');
@@ -156,16 +163,16 @@ export function meetingsService(ctx: AppContext) {
           playback = replays.length > 0 ? 'available' : 'none';
         }
       }
+      // BigBlueButton makes each join link on demand; the others have a link or not.
       const joinable =
         status === 'in_progress' &&
-        (adapter !== generic ||
-          (await generic.joinUrl(ref, {
+        (adapter === bbb ||
+          (await adapter.joinUrl(ref, {
             id: actor.userId,
             name: '',
             role: isMeetingStaff(access) ? 'host' : 'guest',
           })) !== null);
-      const meetingId =
-        adapter === generic ? (await generic.ensure(ref)).meetingId : `lectern-${activity.id}`;
+      const meetingId = adapter === bbb ? `lectern-${activity.id}` : (await adapter.ensure(ref)).meetingId;
       return {
         activity_id: activity.id,
         type: activity.type,
@@ -196,7 +203,8 @@ export function meetingsService(ctx: AppContext) {
      * after its end (vendors settle attendance in that hour).
      */
     async participants(actor: Actor, id: number, query: ParticipantsInput): Promise<ParticipantsResponse> {
-      const { activity, access } = await load(actor, id);
+      const meeting = await load(actor, id);
+      const { activity, access } = meeting;
       assertMeetingStaff(access);
       const now = Date.now();
       const opensAt = participantsAvailableAt(activity.endTime?.toISOString() ?? null);
@@ -214,6 +222,21 @@ export function meetingsService(ctx: AppContext) {
         const conditions = ParticipantConditionsSchema.safeParse(parsed);
         if (!conditions.success) throw invalid({ conditions: ['meetings.conditionsInvalid'] });
         userName = conditions.data.user_name?.trim() || undefined;
+      }
+      const adapter = adapterFor(activity.type, meeting.data);
+      if (adapter.name === 'tencent') {
+        // Tencent reports who attended, joining through Lectern or not; bound users count as participants.
+        try {
+          const attendees = await adapter.attendees(meeting.ref);
+          await repo.recordVendorAttendance(
+            activity.id,
+            'tencent',
+            attendees.map((a) => ({ vendorUserId: a.userId, role: a.role })),
+          );
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          ctx.log.warn({ err: error, activityId: activity.id }, 'tencent attendance unavailable');
+        }
       }
       const { rows, total } = await repo.listJoins(activity.id, {
         subMeetingId: query.sub_meeting_id,
@@ -262,44 +285,6 @@ export function meetingsService(ctx: AppContext) {
       const url = data.live_url ?? data.live_config?.live_addr;
       if (!url) throw conflict('meetings.noWebcast');
       return { url };
-    },
-
-    /**
-     * Lark and Tencent Meeting authorisation: this server holds no credentials for them, and says so
-     * instead of pretending; their meetings are linked by URL (the generic adapter).
-     */
-    vendorAuth(actor: Actor, vendor: 'lark' | 'tencent'): VendorAuthResponse {
-      return {
-        configured: false,
-        authorized: false,
-        authorization_url: null,
-        message: translate(actor.locale, 'meetings.vendorNotConfigured', { vendor: VENDOR_NAMES[vendor] }),
-      };
-    },
-
-    /** `POST /api/courses/tencent-meeting/activities`: creating Tencent meetings needs Tencent's API. */
-    async tencentActivities(actor: Actor, courseIds: readonly number[]): Promise<never> {
-      for (const courseId of courseIds) assertCan(await courses.load(actor, courseId), 'activity.manage');
-      throw conflict({ key: 'meetings.vendorNotConfigured', params: { vendor: VENDOR_NAMES.tencent } });
-    },
-
-    /** `POST /api/calendar-meeting`: calendar meetings are booked through a vendor this server lacks. */
-    calendarMeeting(): never {
-      throw conflict({ key: 'meetings.vendorNotConfigured', params: { vendor: VENDOR_NAMES.calendar } });
-    },
-
-    /**
-     * `GET /api/meeting/week/time-periods`: with no vendor booking calendar, meetings of any type may be
-     * held on every day, in no fixed periods.
-     */
-    timePeriods(meetingType: string): {
-      timetables: { start: string; end: string }[];
-      enabled_days: number[];
-    } {
-      if (!(MEETING_TYPES as readonly string[]).includes(meetingType)) {
-        throw invalid({ meeting_type: ['meetings.unknownMeetingType'] });
-      }
-      return { timetables: [], enabled_days: [0, 1, 2, 3, 4, 5, 6] };
     },
   };
 }

@@ -33,7 +33,8 @@ import { HotTopicsResponseSchema } from '@lectern/contracts/discussions/discussi
 import type { FastifyRequest } from 'fastify';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
-import { publicListingsService, type Reader } from './public-listings.service.ts';
+import type { Reader } from './public-course-visibility.ts';
+import { publicListingsService } from './public-listings.service.ts';
 
 const tags = ['public-listings'];
 

@@ -54,24 +54,13 @@ import {
   type ClassificationKind,
   type PublicCourseRow,
 } from './public-listings.repository.ts';
-
-/**
- * Who is reading a public listing. `anonymous-api` calls are always anonymous, whoever is signed in: that
- * prefix shows exactly what the world may see. Under `/api` a signed-in caller also sees `org` rows of
- * their own organisation.
- */
-export type Reader = Actor | null;
+import { visibleTo, type Reader } from './public-course-visibility.ts';
 
 type PublicCourseListQuery = z.output<typeof PublicCourseListQuerySchema>;
 type CurriculumListQuery = z.output<typeof CurriculumListQuerySchema>;
 
 /** Everything that is not readable answers exactly like something that does not exist. */
 const hidden = () => notFound('publicListings.notFound');
-
-function visibleTo(reader: Reader, row: { publicScope: string; orgId: number }): boolean {
-  if (row.publicScope === 'public') return true;
-  return row.publicScope === 'org' && reader !== null && reader.orgId === row.orgId;
-}
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;

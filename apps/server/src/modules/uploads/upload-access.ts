@@ -22,6 +22,7 @@ import { markedAttachmentAccess } from '../exams/marked-attachment-access.ts';
 import { subjectImageAccess } from '../exams/subject-image-access.ts';
 import { homeworkUploadAccess } from '../homework/homework-upload-access.ts';
 import { downloadPrintRepository } from '../course-services/download-print-permissions.repository.ts';
+import { sharedUploadAccess } from '../course-services/shared-upload-access.ts';
 import { canDownloadAttachment, canManageUpload, underCourseRule } from './uploads.policy.ts';
 import { uploadsRepository, type ReferenceRow, type UploadRow } from './uploads.repository.ts';
 
@@ -55,6 +56,7 @@ export function uploadAccess(db: Database) {
   const announcements = announcementUploadAccess(db);
   const discussions = discussionUploadAccess(db);
   const downloadRules = downloadPrintRepository(db);
+  const shared = sharedUploadAccess(db);
 
   /** The references of these uploads the caller can reach: their activity visible, or their marked file readable. */
   async function reachable(actor: Actor, uploadIds: readonly number[], tx: Executor) {
@@ -155,8 +157,9 @@ export function uploadAccess(db: Database) {
   return {
     /**
      * Of these uploads, the ids the caller may read: their own, any of the organisation for its
-     * administrators, any attached to an activity the caller can see, and marked files of a submission the
-     * caller may review with its scores. Batched: one query for the attachments, then a few per parent kind.
+     * administrators, any attached to an activity the caller can see, marked files of a submission the
+     * caller may review with its scores, and files shared to a course the caller is a member of. Batched:
+     * one query for the attachments, then a few per parent kind.
      */
     async readableIds(actor: Actor, rows: readonly UploadRow[], tx: Executor = db): Promise<Set<number>> {
       const readable = new Set<number>();
@@ -176,6 +179,9 @@ export function uploadAccess(db: Database) {
           readable.add(reference.uploadId);
         }
       }
+      const unreached = others.filter((id) => !readable.has(id));
+      for (const uploadId of (await shared.readableAmong(actor, unreached, tx)).keys())
+        readable.add(uploadId);
       return readable;
     },
 
@@ -202,6 +208,19 @@ export function uploadAccess(db: Database) {
         seen = true;
         const ruled = underCourseRule(reference, forbidding.has(parent.access.courseId));
         if (canDownloadAttachment(actor, parent.access, ruled, upload)) return 'allowed';
+      }
+      // A file shared to a course is one of its resources with no switch of its own: the course's
+      // download rule alone decides for its students.
+      const sharedTo = (await shared.readableAmong(actor, [upload.id], tx)).get(upload.id) ?? [];
+      const sharedForbidding = await downloadRules.forbiddingStudents(
+        sharedTo.map((a) => a.courseId),
+        'download',
+        tx,
+      );
+      for (const courseAccess of sharedTo) {
+        seen = true;
+        const ruled = underCourseRule({ allowDownload: true }, sharedForbidding.has(courseAccess.courseId));
+        if (canDownloadAttachment(actor, courseAccess, ruled, upload)) return 'allowed';
       }
       return seen ? 'forbidden' : 'hidden';
     },

@@ -10,6 +10,7 @@ import {
   homeworkMarkedAttachments,
   homeworkSubmissions,
 } from '../../db/schema/homework.ts';
+import { courseSharedUploads } from '../../db/schema/course-services.ts';
 import { commentReplies, comments } from '../../db/schema/discussions.ts';
 import { users } from '../../db/schema/identity.ts';
 import {
@@ -96,15 +97,16 @@ export function uploadsRepository(db: Database) {
     },
 
     /**
-     * Up to `limit` uploads created before `cutoff` that nothing refers to, locked until the transaction
-     * ends. Rows another transaction holds are skipped, not waited for: attaching a file locks its row
-     * (the foreign key check), so a file being attached right now is left for a later sweep.
+     * Up to `limit` uploads created before `cutoff` that nothing refers to and that are shared to no
+     * course, locked until the transaction ends. Rows another transaction holds are skipped, not waited
+     * for: attaching (or sharing) a file locks its row, so a file being attached right now is left for a
+     * later sweep.
      */
     async lockOrphans(cutoff: Date, limit: number, tx: Executor = db): Promise<number[]> {
       const rows = await tx
         .select({ id: uploads.id })
         .from(uploads)
-        .where(and(lt(uploads.createdAt, cutoff), notExists(referencesOf(tx))))
+        .where(and(lt(uploads.createdAt, cutoff), notExists(referencesOf(tx)), notExists(sharesOf(tx))))
         .orderBy(asc(uploads.id))
         .limit(limit)
         .for('update', { skipLocked: true });
@@ -124,7 +126,7 @@ export function uploadsRepository(db: Database) {
       if (ids.length === 0) return [];
       return tx
         .delete(uploads)
-        .where(and(inArray(uploads.id, [...ids]), notExists(referencesOf(tx))))
+        .where(and(inArray(uploads.id, [...ids]), notExists(referencesOf(tx)), notExists(sharesOf(tx))))
         .returning({ id: uploads.id, storageKey: uploads.storageKey });
     },
 
@@ -234,6 +236,17 @@ export function uploadsRepository(db: Database) {
         );
     },
   };
+}
+
+/**
+ * The courses a file is shared to (course-services' `course_shared_uploads`): a shared file is one of
+ * those courses' resources, perhaps the only use left of it, so the sweep keeps it like an attached one.
+ */
+function sharesOf(tx: Executor) {
+  return tx
+    .select({ courseId: courseSharedUploads.courseId })
+    .from(courseSharedUploads)
+    .where(eq(courseSharedUploads.uploadId, uploads.id));
 }
 
 /**

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { recycleBinItems } from '../../db/schema/courses.ts';
 import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
+import { createCourseTeam } from '../../test/course-team-factories.ts';
 import {
-  addMember,
   createActivity,
   createCourse,
   createModule,
@@ -101,7 +101,6 @@ function multipart(parts: Part[]): { payload: Buffer; contentType: string } {
 let t: TestApp;
 let orgId: number;
 let teacher: { id: number };
-let student: { id: number };
 let courseId: number;
 let moduleId: number;
 let teacherSession: Session;
@@ -111,18 +110,19 @@ let adminSession: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgId = (await createOrg(t)).id;
-  teacher = await createUser(t, orgId);
-  student = await createUser(t, orgId);
-  const outsider = await createUser(t, orgId);
-  const admin = await createUser(t, orgId, { orgRole: 'admin' });
-  courseId = (await createCourse(t, orgId, teacher.id)).id;
-  await addMember(t, courseId, student.id, ['student']);
-  moduleId = (await createModule(t, courseId)).id;
-  teacherSession = await loginAs(t, teacher);
-  studentSession = await loginAs(t, student);
-  outsiderSession = await loginAs(t, outsider);
-  adminSession = await loginAs(t, admin);
+  const team = await createCourseTeam(t, {
+    student: 'student',
+    outsider: null,
+    admin: { role: null, user: { orgRole: 'admin' } },
+  });
+  ({ orgId, courseId, moduleId } = team);
+  teacher = team.users.owner;
+  ({
+    owner: teacherSession,
+    student: studentSession,
+    outsider: outsiderSession,
+    admin: adminSession,
+  } = team.sessions);
 });
 afterAll(async () => t.close());
 

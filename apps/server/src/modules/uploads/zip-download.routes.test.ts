@@ -4,17 +4,8 @@ import JSZip from 'jszip';
 import { HOMEWORK_SUBMISSION_PARENT } from '../../db/schema/homework.ts';
 import { uploadReferences } from '../../db/schema/uploads.ts';
 import { insertHomeworkSubmission, insertHomeworkSubmitter } from '../../test/grades-factories.ts';
-import {
-  addMember,
-  createActivity,
-  createCourse,
-  createModule,
-  createOrg,
-  createUpload,
-  createUser,
-  loginAs,
-  type Session,
-} from '../../test/factories.ts';
+import { createCourseTeam } from '../../test/course-team-factories.ts';
+import { addMember, createActivity, createUpload, createUser, type Session } from '../../test/factories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -28,15 +19,11 @@ let moduleId: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  orgId = (await createOrg(t)).id;
-  teacher = await createUser(t, orgId);
-  const student = await createUser(t, orgId);
-  courseId = (await createCourse(t, orgId, teacher.id)).id;
-  await addMember(t, courseId, student.id, ['student']);
-  moduleId = (await createModule(t, courseId)).id;
+  const team = await createCourseTeam(t, { student: 'student' });
+  ({ orgId, courseId, moduleId } = team);
+  teacher = team.users.owner;
+  ({ owner: teacherSession, student: studentSession } = team.sessions);
   activityId = (await createActivity(t, { courseId, moduleId, createdBy: teacher.id })).id;
-  teacherSession = await loginAs(t, teacher);
-  studentSession = await loginAs(t, student);
 });
 afterAll(async () => t.close());
 

@@ -6,6 +6,7 @@ import { useCurrentCourse } from '../../courses/public/use-current-course.ts';
 import { useActivities } from '../api/list-activities.ts';
 import { CreateActivityButton } from '../components/create-activity-button.tsx';
 import { SectionActivities } from '../components/section-activities.tsx';
+import { MeetingVendorButton } from '../../meetings/public/meeting-vendor-button.tsx';
 
 // A side panel: the outline comes first, the discussions' hot topics (and their schemas) just after.
 const HotTopics = lazy(async () => ({
@@ -36,7 +37,12 @@ export function CourseContentPage() {
               renderSection={(section) => (
                 <SectionActivities course={course} section={section} activities={list} />
               )}
-              renderSectionActions={(section) => <CreateActivityButton course={course} section={section} />}
+              renderSectionActions={(section) => (
+                <>
+                  <CreateActivityButton course={course} section={section} />
+                  <MeetingVendorButton course={course} moduleId={section.moduleId} />
+                </>
+              )}
               // Deleting a module or syllabus deletes or moves the activities in it.
               onSectionsChanged={() => void activities.refetch()}
             />

@@ -7,3 +7,8 @@ export const registrationStateKey = (courseId: number, as: 'member' | 'visitor')
   ['course-services', 'registration-state', courseId, as] as const;
 export const downloadPrintKey = (courseId: number, type: 'download' | 'print') =>
   ['course-services', 'download-print', courseId, type] as const;
+/** Everything of the resource review: the course list, each course's files (a verdict changes both). */
+export const resourceAuditKey = ['course-services', 'resource-audit'] as const;
+export const studentStatsKey = ['course-services', 'student-stats'] as const;
+export const extensionAppsKey = (courseId: number, as: 'member' | 'visitor') =>
+  ['course-services', 'extension-apps', courseId, as] as const;

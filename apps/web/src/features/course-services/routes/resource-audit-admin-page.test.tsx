@@ -6,7 +6,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { jsonResponse, mockApi, sentBodies } from '../../../test/fetch-mock.ts';
+import { jsonResponse, mockApi, sentBodies, sentRequests } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { ResourceAuditAdminPage } from './resource-audit-admin-page.tsx';
 
@@ -58,6 +58,19 @@ function renderPage() {
         audit_references: [FILE],
       }),
     'PUT /api/courses/7/resource-audit/41': (body) => jsonResponse({ ...FILE, ...(body as object) }),
+    'GET /api/courses/tpdoe/stat-students': (_, url) =>
+      jsonResponse({
+        result: {
+          stat_type: url.searchParams.get('stat_type'),
+          start_date: url.searchParams.get('start_date'),
+          end_date: url.searchParams.get('end_date'),
+          timezone: 'UTC',
+          student_count: 31,
+          total: url.searchParams.get('stat_type') === 'submissions' ? 12 : 17,
+          days: [{ date: url.searchParams.get('start_date'), value: 5 }],
+          courses: [{ course_id: 7, name: 'Optics', student_count: 31, value: 17 }],
+        },
+      }),
   });
   renderRoutes(
     [{ path: '/admin/resource-audit', element: <ResourceAuditAdminPage /> }],
@@ -111,5 +124,39 @@ describe('the resource review page', () => {
         { audit_status: 'reject', audit_remark: 'Copyrighted' },
       ]),
     );
+  });
+
+  it("shows the students' statistics of the ticked courses", { timeout: 30_000 }, async () => {
+    const fetchMock = renderPage();
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Optics', {}, { timeout: 15_000 });
+    expect(
+      screen.getByText("Tick courses in the table above to see their students' statistics."),
+    ).toBeTruthy();
+    const statsCalls = () =>
+      sentRequests(fetchMock)
+        .map((r) => new URL(r.url, 'http://localhost'))
+        .filter((u) => u.pathname === '/api/courses/tpdoe/stat-students');
+    expect(statsCalls()).toEqual([]);
+
+    await user.click(screen.getByRole('checkbox', { name: 'Include Optics in the student statistics' }));
+    const section = screen.getByRole('region', { name: 'Student statistics' });
+    expect((await within(section).findAllByText('Active students in the period')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(within(section).getAllByText('17').length).toBeGreaterThan(0));
+    expect(within(section).getAllByText('31').length).toBeGreaterThan(0);
+    const first = statsCalls()[0]!;
+    expect(first.searchParams.get('course_ids')).toBe('7');
+    expect(first.searchParams.get('stat_type')).toBe('active_students');
+    expect(JSON.parse(first.searchParams.get('conditions') ?? '{}')).toHaveProperty('timezone');
+    const days =
+      (Date.parse(first.searchParams.get('end_date')!) - Date.parse(first.searchParams.get('start_date')!)) /
+      86_400_000;
+    expect(days).toBe(29);
+
+    await user.click(within(section).getByRole('combobox', { name: 'Statistic' }));
+    await user.click(await screen.findByTitle('Hand-ins'));
+    expect((await within(section).findAllByText('Hand-ins in the period')).length).toBeGreaterThan(0);
+    await waitFor(() => expect(statsCalls().at(-1)?.searchParams.get('stat_type')).toBe('submissions'));
+    await waitFor(() => expect(within(section).getAllByText('12').length).toBeGreaterThan(0));
   });
 });

@@ -5,17 +5,31 @@ import {
   type AuditStatus,
   type ResourceAuditCourse,
 } from '@lectern/contracts/course-services/resource-audit.schemas';
+import { STUDENT_STATS_LIMITS } from '@lectern/contracts/course-services/student-stats.schemas';
 import { App, Button, Flex, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../shared/components/form-modal.tsx';
 import { ErrorState } from '../../../shared/components/page-state.tsx';
-import {
-  useCourseResourceAudit,
-  useResourceAuditCourses,
-  useReviewResource,
-  type AuditFilter,
-} from '../api/resource-audit.ts';
+import { useCourseResourceAudit } from '../api/get-course-resource-audit.ts';
+import { useResourceAuditCourses } from '../api/list-resource-audit-courses.ts';
+import { useReviewResource } from '../api/review-resource.ts';
+import { StudentStatsPanel } from '../components/student-stats-panel.tsx';
+
+/** What the admin has chosen on screen (screen state, not a wire type); `queryOf` makes it a query. */
+type AuditFilter = {
+  page: number;
+  page_size: number;
+  keyword: string;
+  audit_status: AuditStatus | null;
+};
+
+function queryOf(filter: AuditFilter) {
+  const conditions: Record<string, string> = {};
+  if (filter.keyword.trim() !== '') conditions.keyword = filter.keyword.trim();
+  if (filter.audit_status !== null) conditions.audit_status = filter.audit_status;
+  return { page: filter.page, page_size: filter.page_size, conditions };
+}
 
 const STATUS_COLOR: Record<AuditStatus, string> = { agree: 'green', reject: 'red', auditing: 'gold' };
 
@@ -34,7 +48,7 @@ function CourseFiles({ course }: { course: ResourceAuditCourse }) {
     keyword: '',
     audit_status: null,
   });
-  const files = useCourseResourceAudit(course.id, filter);
+  const files = useCourseResourceAudit(course.id, queryOf(filter));
   const review = useReviewResource();
   const [rejecting, setRejecting] = useState<AuditReference | null>(null);
 
@@ -157,8 +171,10 @@ export function ResourceAuditAdminPage() {
     keyword: '',
     audit_status: null,
   });
-  const list = useResourceAuditCourses(filter);
+  const list = useResourceAuditCourses({ ...queryOf(filter), include_children_tenant: true });
   const counts = list.data?.counts;
+  // Courses ticked for the students' statistics, kept across pages and searches.
+  const [chosen, setChosen] = useState<ResourceAuditCourse[]>([]);
 
   return (
     <Flex vertical gap={16}>
@@ -210,6 +226,16 @@ export function ResourceAuditAdminPage() {
           locale={{ emptyText: t('resourceAudit.noCourses') }}
           scroll={{ x: 640 }}
           expandable={{ expandedRowRender: (course) => <CourseFiles course={course} /> }}
+          rowSelection={{
+            preserveSelectedRowKeys: true,
+            selectedRowKeys: chosen.map((c) => c.id),
+            onChange: (_, rows) => setChosen(rows.filter((row) => row !== undefined)),
+            getCheckboxProps: (course) => ({
+              'aria-label': t('studentStats.choose', { name: course.name }),
+              disabled:
+                chosen.length >= STUDENT_STATS_LIMITS.maxCourses && !chosen.some((c) => c.id === course.id),
+            }),
+          }}
           pagination={{
             current: filter.page,
             pageSize: filter.page_size,
@@ -247,6 +273,7 @@ export function ResourceAuditAdminPage() {
           ]}
         />
       )}
+      <StudentStatsPanel courses={chosen} />
     </Flex>
   );
 }

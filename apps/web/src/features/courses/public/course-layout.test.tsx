@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
-import { errorResponse, jsonResponse, mockApi, sentBodies } from '../../../test/fetch-mock.ts';
+import { errorResponse, jsonResponse, mockApi, sentBodies, sentRequests } from '../../../test/fetch-mock.ts';
 import { makeCourse, makeViewer } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { CourseLayout } from './course-layout.tsx';
@@ -47,6 +47,10 @@ function serveCourse(initial: Course) {
         current_user_roles: simulating ? ['student'] : ['instructor'],
       };
       return jsonResponse({ simulating_course_id: simulating ? 42 : null });
+    },
+    'DELETE /api/courses/42/preview': () => {
+      course = { ...course, simulating: false, can_manage: true, current_user_roles: ['instructor'] };
+      return jsonResponse({ simulating_course_id: null });
     },
   });
 }
@@ -151,7 +155,12 @@ describe('CourseLayout', () => {
         screen.queryByText('You are viewing this course as a student; changes are disabled.'),
       ).toBeNull(),
     );
-    expect(sentBodies(fetchMock, 'POST /api/courses/42/simulate')).toEqual([{ simulating: false }]);
+    // The banner ends the preview through its own call; the switch is not involved.
+    const deletes = sentRequests(fetchMock).filter((r) => r.method === 'DELETE');
+    expect(deletes.map((r) => new URL(r.url, 'http://localhost').pathname)).toEqual([
+      '/api/courses/42/preview',
+    ]);
+    expect(sentBodies(fetchMock, 'POST /api/courses/42/simulate')).toEqual([]);
     expect(screen.getByRole('button', { name: /Edit course/ })).toBeTruthy();
   });
 

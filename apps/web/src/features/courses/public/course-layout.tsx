@@ -11,7 +11,7 @@ import { LazyResult } from '../../../shared/components/lazy-result.tsx';
 import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
 import { useCourse } from '../api/get-course.ts';
 import { useCurrentUser } from '../../identity/public/get-current-user.ts';
-import { useSimulate } from '../api/simulate.ts';
+import { useEndPreview } from '../api/end-preview.ts';
 import { formatCourseDate, semesterLabel } from '../components/course-format.ts';
 import { CourseHeading } from '../components/course-heading.tsx';
 import { CourseContext } from './course-context.ts';
@@ -36,6 +36,7 @@ type CourseTab =
   | 'grades'
   | 'teaching-calendar'
   | 'reviews'
+  | 'apps'
   | 'public-listing'
   | 'recycle-bin'
   | 'knowledge-graph';
@@ -51,6 +52,7 @@ function tabOf(pathname: string, courseId: number): CourseTab {
   if (rest === 'grades' || rest.startsWith('grades/')) return 'grades';
   if (rest === 'teaching-calendar') return 'teaching-calendar';
   if (rest === 'reviews') return 'reviews';
+  if (rest === 'apps') return 'apps';
   if (rest === 'public-listing') return 'public-listing';
   if (rest === 'recycle-bin') return 'recycle-bin';
   if (rest === 'knowledge-graph') return 'knowledge-graph';
@@ -67,6 +69,7 @@ const SECTIONS: readonly CourseTab[] = [
   'grades',
   'teaching-calendar',
   'reviews',
+  'apps',
 ];
 
 /**
@@ -199,7 +202,7 @@ function SimulateSwitchPlaceholder() {
 function SimulatingBanner({ course }: { course: Course }) {
   const { t } = useTranslation('courses');
   const { message } = App.useApp();
-  const simulate = useSimulate();
+  const endPreview = useEndPreview();
   return (
     <Alert
       type="warning"
@@ -209,12 +212,9 @@ function SimulatingBanner({ course }: { course: Course }) {
       action={
         <Button
           size="small"
-          loading={simulate.isPending}
+          loading={endPreview.isPending}
           onClick={() =>
-            simulate.mutate(
-              { courseId: course.id, simulating: false },
-              { onError: (error) => void message.error(error.message) },
-            )
+            endPreview.mutate(course.id, { onError: (error) => void message.error(error.message) })
           }
         >
           {t('simulate.exit')}

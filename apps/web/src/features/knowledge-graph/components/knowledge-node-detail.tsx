@@ -21,6 +21,9 @@ import { useKnowledgeNode } from '../api/get-knowledge-node.ts';
 import { useUpdateKnowledgeNode } from '../api/update-knowledge-node.ts';
 import { useUpdateKnowledgeRelation } from '../api/update-knowledge-relation.ts';
 import { BloomDot } from './bloom-legend.tsx';
+import { KnowledgeCapturesPanel } from './knowledge-captures-panel.tsx';
+import { useKnowledgeVisits } from './knowledge-captures-visits.ts';
+import { NodeFacetsPanel } from './node-facets-panel.tsx';
 import { KnowledgeNodeFormModal } from './knowledge-node-form-modal.tsx';
 import { MoveKnowledgeNodeModal } from './move-knowledge-node-modal.tsx';
 import { useQueryClient } from '@tanstack/react-query';
@@ -53,6 +56,7 @@ export function KnowledgeNodeDetail({
   const detail = useKnowledgeNode(nodeId);
   const update = useUpdateKnowledgeNode(courseId);
   const remove = useDeleteKnowledgeNode(courseId);
+  const visits = useKnowledgeVisits();
   const [dialog, setDialog] = useState<'edit' | 'child' | 'move' | 'relation' | null>(null);
 
   if (detail.isPending) return <LoadingState />;
@@ -116,6 +120,13 @@ export function KnowledgeNodeDetail({
           </Space>
         ) : null}
         <ReferenceList courseId={courseId} nodeId={node.id} references={node.references} canEdit={canEdit} />
+        <NodeFacetsPanel
+          courseId={courseId}
+          nodeId={node.id}
+          canEdit={canEdit}
+          onOpenActivity={(activityId) => visits.resource(node.id, 'activity', activityId)}
+        />
+        <KnowledgeCapturesPanel courseId={courseId} nodeId={node.id} />
         <RelationList
           courseId={courseId}
           nodeId={node.id}
@@ -180,6 +191,7 @@ function ReferenceList({
   const { t } = useTranslation('knowledge-graph');
   const { message } = App.useApp();
   const unlink = useDeleteKnowledgeReference();
+  const visits = useKnowledgeVisits();
   return (
     <section aria-labelledby="knowledge-node-references">
       <Typography.Title level={4} id="knowledge-node-references" style={{ fontSize: 16 }}>
@@ -199,7 +211,10 @@ function ReferenceList({
                   <li key={`${reference.refer_type}-${reference.refer_id}`}>
                     <Flex gap={8} align="center" wrap>
                       {reference.refer_type === 'activity' ? (
-                        <Link to={`/course/${courseId}/activity/${reference.refer_id}`}>
+                        <Link
+                          to={`/course/${courseId}/activity/${reference.refer_id}`}
+                          onClick={() => visits.resource(nodeId, 'activity', reference.refer_id)}
+                        >
                           {reference.title}
                         </Link>
                       ) : (

@@ -1,14 +1,22 @@
-import { Button, Flex, Modal, Segmented, Table, Typography } from 'antd';
+import { Button, Flex, Modal, Segmented, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
-import { ScrollableTable } from '../../../shared/components/scrollable-table.tsx';
+import { LoadingState } from '../../../shared/components/page-state.tsx';
 import { KNOWLEDGE_STAT_PAGE_SIZE } from '../api/knowledge-graph-keys.ts';
 import { useKnowledgeStatSummary } from '../api/get-knowledge-stat-summary.ts';
 import { useKnowledgeStudentsDimension } from '../api/get-knowledge-students-dimension.ts';
 import { MasteryBarChart } from './mastery-bar-chart.tsx';
 import { NodeStatisticsModal } from './node-statistics-modal.tsx';
 import { formatRate } from './stat-format.ts';
+import {
+  completenessColumn,
+  nameLinkColumn,
+  PagedStatTable,
+  rateColumn,
+  StatFigures,
+  StatQueryError,
+  StatTable,
+} from './stat-table.tsx';
 import { StudentMasteryView } from './student-mastery-view.tsx';
 
 /**
@@ -32,15 +40,7 @@ export function KnowledgeStatisticsPanel({ courseId }: { courseId: number }) {
   );
 
   if (summary.isPending) return <LoadingState />;
-  if (summary.isError) {
-    return (
-      <ErrorState
-        error={summary.error}
-        onRetry={() => void summary.refetch()}
-        retrying={summary.isRefetching}
-      />
-    );
-  }
+  if (summary.isError) return <StatQueryError query={summary} />;
   const data = summary.data;
   const figures = [
     { key: 'students', label: t('stats.students'), value: String(data.student_count) },
@@ -53,16 +53,7 @@ export function KnowledgeStatisticsPanel({ courseId }: { courseId: number }) {
 
   return (
     <Flex vertical gap={16}>
-      <dl style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 24px', margin: 0 }}>
-        {figures.map((figure) => (
-          <div key={figure.key} style={{ minWidth: 120 }}>
-            <dt>
-              <Typography.Text type="secondary">{figure.label}</Typography.Text>
-            </dt>
-            <dd style={{ margin: 0, fontSize: 20 }}>{figure.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <StatFigures figures={figures} />
       {data.weak_nodes.length > 0 ? (
         <section aria-labelledby="knowledge-weak-nodes">
           <Typography.Title level={3} id="knowledge-weak-nodes" style={{ fontSize: 16 }}>
@@ -90,44 +81,24 @@ export function KnowledgeStatisticsPanel({ courseId }: { courseId: number }) {
         ]}
       />
       {view === 'nodes' ? (
-        <ScrollableTable label={t('stats.byNode')}>
-          <Table
-            size="small"
-            rowKey="id"
-            scroll={{ x: 'max-content' }}
-            dataSource={data.nodes}
-            pagination={
-              data.nodes.length > KNOWLEDGE_STAT_PAGE_SIZE
-                ? { pageSize: KNOWLEDGE_STAT_PAGE_SIZE, showSizeChanger: false }
-                : false
-            }
-            columns={[
-              {
-                key: 'name',
-                title: t('stats.node'),
-                render: (_v, row) => (
-                  <Button type="link" style={{ padding: 0 }} onClick={() => setNodeId(row.id)}>
-                    {row.name}
-                  </Button>
-                ),
-              },
-              {
-                key: 'mastery',
-                title: t('stats.mastery'),
-                render: (_v, row) => formatRate(row.mastery_rate),
-              },
-              {
-                key: 'completeness',
-                title: t('stats.completeness'),
-                render: (_v, row) => formatRate(row.completeness_rate),
-              },
-              { key: 'weak', title: t('stats.weakStudents'), dataIndex: 'weak_student_count' },
-              { key: 'activities', title: t('stats.activities'), dataIndex: 'activity_count' },
-              { key: 'resources', title: t('stats.resources'), dataIndex: 'resource_count' },
-              { key: 'questions', title: t('stats.questions'), dataIndex: 'question_count' },
-            ]}
-          />
-        </ScrollableTable>
+        <StatTable
+          label={t('stats.byNode')}
+          rows={data.nodes}
+          pagination={
+            data.nodes.length > KNOWLEDGE_STAT_PAGE_SIZE
+              ? { pageSize: KNOWLEDGE_STAT_PAGE_SIZE, showSizeChanger: false }
+              : false
+          }
+          columns={[
+            nameLinkColumn(t('stats.node'), (row) => setNodeId(row.id)),
+            rateColumn('mastery', t('stats.mastery'), 'mastery_rate'),
+            completenessColumn(t),
+            { key: 'weak', title: t('stats.weakStudents'), dataIndex: 'weak_student_count' },
+            { key: 'activities', title: t('stats.activities'), dataIndex: 'activity_count' },
+            { key: 'resources', title: t('stats.resources'), dataIndex: 'resource_count' },
+            { key: 'questions', title: t('stats.questions'), dataIndex: 'question_count' },
+          ]}
+        />
       ) : (
         <StudentsTable courseId={courseId} onOpen={setStudent} />
       )}
@@ -156,60 +127,21 @@ function StudentsTable({
   const { t } = useTranslation('knowledge-graph');
   const [page, setPage] = useState(1);
   const students = useKnowledgeStudentsDimension(courseId, page);
-  if (students.isError) {
-    return (
-      <ErrorState
-        error={students.error}
-        onRetry={() => void students.refetch()}
-        retrying={students.isRefetching}
-      />
-    );
-  }
-  const total = students.data?.total ?? 0;
+  if (students.isError) return <StatQueryError query={students} />;
   return (
-    <ScrollableTable label={t('stats.byStudent')}>
-      <Table
-        size="small"
-        rowKey="id"
-        scroll={{ x: 'max-content' }}
-        loading={students.isPending}
-        dataSource={students.data?.items ?? []}
-        pagination={
-          total > KNOWLEDGE_STAT_PAGE_SIZE
-            ? {
-                current: page,
-                pageSize: KNOWLEDGE_STAT_PAGE_SIZE,
-                total,
-                onChange: setPage,
-                showSizeChanger: false,
-              }
-            : false
-        }
-        columns={[
-          {
-            key: 'name',
-            title: t('stats.student'),
-            render: (_v, row) => (
-              <Button
-                type="link"
-                style={{ padding: 0 }}
-                onClick={() => onOpen({ id: row.id, name: row.name })}
-              >
-                {row.name}
-              </Button>
-            ),
-          },
-          { key: 'no', title: t('stats.userNo'), dataIndex: 'user_no' },
-          { key: 'mastery', title: t('stats.mastery'), render: (_v, row) => formatRate(row.mastery_rate) },
-          {
-            key: 'completeness',
-            title: t('stats.completeness'),
-            render: (_v, row) => formatRate(row.completeness_rate),
-          },
-          { key: 'weak', title: t('stats.weakNodes'), dataIndex: 'weak_node_count' },
-          { key: 'mastered', title: t('stats.masteredNodes'), dataIndex: 'mastered_node_count' },
-        ]}
-      />
-    </ScrollableTable>
+    <PagedStatTable
+      label={t('stats.byStudent')}
+      query={students}
+      page={page}
+      onPageChange={setPage}
+      columns={[
+        nameLinkColumn(t('stats.student'), (row) => onOpen({ id: row.id, name: row.name })),
+        { key: 'no', title: t('stats.userNo'), dataIndex: 'user_no' },
+        rateColumn('mastery', t('stats.mastery'), 'mastery_rate'),
+        completenessColumn(t),
+        { key: 'weak', title: t('stats.weakNodes'), dataIndex: 'weak_node_count' },
+        { key: 'mastered', title: t('stats.masteredNodes'), dataIndex: 'mastered_node_count' },
+      ]}
+    />
   );
 }

@@ -1,23 +1,10 @@
-import type { MasteryLevel } from '@lectern/contracts/knowledge-graph/knowledge-statistics.contract';
-import { Flex, Table, Tag, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
-import { ScrollableTable } from '../../../shared/components/scrollable-table.tsx';
 import { useKnowledgeStudentNodes } from '../api/get-knowledge-student-nodes.ts';
 import { useKnowledgeStudentOverall } from '../api/get-knowledge-student-overall.ts';
 import { formatRate } from './stat-format.ts';
-
-const LEVEL_COLOR: Record<MasteryLevel, string> = {
-  weak: 'red',
-  fair: 'gold',
-  mastered: 'green',
-  unanswered: 'default',
-};
-
-export function MasteryLevelTag({ level }: { level: MasteryLevel }) {
-  const { t } = useTranslation('knowledge-graph');
-  return <Tag color={LEVEL_COLOR[level]}>{t(`stats.level.${level}`)}</Tag>;
-}
+import { completenessColumn, masteryLevelColumn, rateColumn, StatFigures, StatTable } from './stat-table.tsx';
 
 /**
  * One student's mastery and completeness over the graph, node by node, beside the class: a student's own
@@ -63,47 +50,17 @@ export function StudentMasteryView({ courseId, studentId }: { courseId: number; 
 
   return (
     <Flex vertical gap={16}>
-      <dl style={{ display: 'flex', flexWrap: 'wrap', gap: '8px 24px', margin: 0 }}>
-        {figures.map((figure) => (
-          <div key={figure.key} style={{ minWidth: 120 }}>
-            <dt>
-              <Typography.Text type="secondary">{figure.label}</Typography.Text>
-            </dt>
-            <dd style={{ margin: 0, fontSize: 20 }}>{figure.value}</dd>
-          </div>
-        ))}
-      </dl>
-      <ScrollableTable label={t('stats.byNodeTable')}>
-        <Table
-          size="small"
-          rowKey="id"
-          pagination={false}
-          scroll={{ x: 'max-content' }}
-          dataSource={nodes.data.items}
-          columns={[
-            { key: 'name', title: t('stats.node'), dataIndex: 'name' },
-            {
-              key: 'mastery',
-              title: t('stats.mastery'),
-              render: (_value, row) => (
-                <Flex gap={4} align="center" wrap>
-                  {formatRate(row.mastery_rate)} <MasteryLevelTag level={row.level} />
-                </Flex>
-              ),
-            },
-            {
-              key: 'completeness',
-              title: t('stats.completeness'),
-              render: (_value, row) => formatRate(row.completeness_rate),
-            },
-            {
-              key: 'class',
-              title: t('stats.classMastery'),
-              render: (_value, row) => formatRate(row.class_mastery_rate),
-            },
-          ]}
-        />
-      </ScrollableTable>
+      <StatFigures figures={figures} />
+      <StatTable
+        label={t('stats.byNodeTable')}
+        rows={nodes.data.items}
+        columns={[
+          { key: 'name', title: t('stats.node'), dataIndex: 'name' },
+          masteryLevelColumn(t),
+          completenessColumn(t),
+          rateColumn('class', t('stats.classMastery'), 'class_mastery_rate'),
+        ]}
+      />
     </Flex>
   );
 }

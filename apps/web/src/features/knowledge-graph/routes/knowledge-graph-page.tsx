@@ -1,4 +1,4 @@
-import { CaretDownOutlined, PlusOutlined } from '@ant-design/icons';
+import { CaretDownOutlined, ImportOutlined, PlusOutlined } from '@ant-design/icons';
 import type {
   KnowledgeNodesResponse,
   KnowledgeTreeNode,
@@ -35,9 +35,12 @@ import {
   type CanvasNode,
   type CanvasRelation,
 } from '../components/knowledge-graph-canvas.tsx';
+import { KnowledgeCapturesTab } from '../components/knowledge-captures-tab.tsx';
+import { KnowledgeImportDialog } from '../components/knowledge-import-dialog.tsx';
 import { KnowledgeNodeDetail } from '../components/knowledge-node-detail.tsx';
 import { KnowledgeNodeFormModal } from '../components/knowledge-node-form-modal.tsx';
 import { KnowledgeStatisticsPanel } from '../components/knowledge-statistics-panel.tsx';
+import { KnowledgeSyncEntry } from '../components/knowledge-sync-entry.tsx';
 import { StudentMasteryView } from '../components/student-mastery-view.tsx';
 import { SnapshotTimeline } from '../components/snapshot-timeline.tsx';
 import { TeachingObjectivesPanel } from '../components/teaching-objectives-panel.tsx';
@@ -106,6 +109,7 @@ function GraphActions({
   const publish = usePublishKnowledgeGraph(courseId);
   const create = useCreateKnowledgeNode(courseId);
   const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
   return (
     <Space wrap>
       <Tag color={published ? 'green' : 'default'}>
@@ -116,6 +120,11 @@ function GraphActions({
           <Button icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)}>
             {t('page.addRoot')}
           </Button>
+          <Button icon={<ImportOutlined aria-hidden />} onClick={() => setImporting(true)}>
+            {t('importer.open')}
+          </Button>
+          <KnowledgeImportDialog courseId={courseId} open={importing} onClose={() => setImporting(false)} />
+          <KnowledgeSyncEntry courseId={courseId} />
           <Button
             // A new button when the state flips: antd's loading icon, fading out while the label changed,
             // could stay behind in the button's name ("loading 发 布") for screen readers.
@@ -265,6 +274,11 @@ function LoadedGraph({ courseId, data }: { courseId: number; data: KnowledgeNode
           },
         ]
       : []),
+    {
+      key: 'captures',
+      label: t('captures.tab'),
+      children: <KnowledgeCapturesTab courseId={courseId} />,
+    },
     // A student's own mastery, once the graph is published (the server refuses it before).
     ...(masteryOf !== null
       ? [

@@ -9,6 +9,7 @@ import { useMeetingState } from '../api/get-meeting-state.ts';
 import { ActivityResourcesList } from '../../activity-resources/public/activity-resources-list.tsx';
 import { MeetingStatusPanel } from '../components/meeting-status-panel.tsx';
 import { TrialTeachingBody } from '../components/trial-teaching-body.tsx';
+import { VendorMeetingSetup, vendorOf } from '../components/vendor-meeting-setup.tsx';
 import { WatchStatsModal } from '../components/watch-stats-modal.tsx';
 
 const AUDIT_COLORS = { 1: 'processing', 2: 'success', 3: 'error' } as const;
@@ -84,6 +85,10 @@ export function MeetingActivityBody({ activity }: { activity: Activity }) {
   }
 
   const joinUrl = text(data, 'join_url');
+  const vendor = vendorOf(activity.type);
+  // Only a meeting that has none yet (no link pasted, nothing made on the vendor) is set up here.
+  const needsVendorMeeting =
+    vendor !== null && activity.can_edit && state.data !== undefined && !state.data.meeting_id && !joinUrl;
   const dingtalkCopy =
     activity.type === 'dingtalk_live' &&
     state.data?.status === 'expired' &&
@@ -105,6 +110,12 @@ export function MeetingActivityBody({ activity }: { activity: Activity }) {
       {state.isPending ? <Spin /> : null}
       {state.isError ? <Alert type="error" showIcon title={state.error.message} /> : null}
       {state.data ? <MeetingStatusPanel activity={activity} state={state.data} /> : null}
+      {needsVendorMeeting ? <VendorMeetingSetup activity={activity} vendor={vendor} /> : null}
+      {data.meeting_vendor === 'calendar' && activity.start_time && activity.end_time ? (
+        <Typography.Link href={`/api/activities/${activity.id}/meeting/invite.ics`} download>
+          {t('vendor.downloadInvite')}
+        </Typography.Link>
+      ) : null}
       {dingtalkCopy && joinUrl ? (
         <Typography.Text copyable={{ text: joinUrl }}>{t('dingtalk.copyLink')}</Typography.Text>
       ) : null}

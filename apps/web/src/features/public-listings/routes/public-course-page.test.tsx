@@ -100,6 +100,22 @@ function page(routes: ApiRoutes) {
         my_estimate: null,
         can_create: false,
       }),
+    'GET /anonymous-api/courses/7/extension-apps': () =>
+      jsonResponse({
+        extension_apps: [
+          {
+            id: 5,
+            course_id: 7,
+            name: 'Vector playground',
+            url: 'https://vectors.example.org',
+            icon_url: null,
+            visible_to_students: true,
+            created_at: '2027-03-01T00:00:00.000Z',
+            updated_at: '2027-03-01T00:00:00.000Z',
+          },
+        ],
+        can_manage: false,
+      }),
     ...routes,
   });
   const view = renderRoutes(
@@ -127,6 +143,9 @@ describe('joining from a public course page', () => {
     // The visitor reads the course's reviews too.
     expect(await screen.findByText('Clear and well paced', {}, { timeout: 15_000 })).toBeTruthy();
     expect(screen.getByText('4.0 out of 5 from 1 reviews')).toBeTruthy();
+    // And the apps the course links, as a visitor may see them.
+    const app = await screen.findByRole('link', { name: 'Vector playground' });
+    expect(app.getAttribute('href')).toBe('https://vectors.example.org');
     await user.click(await screen.findByRole('button', { name: 'Sign in to join' }, { timeout: 15_000 }));
     await screen.findByText('login page');
     expect(router.state.location.pathname).toBe('/login');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageState } from '../../../shared/components/page-state.tsx';
 import { JoinCourseButton } from '../../course-services/public/join-course-button.tsx';
+import { PublicExtensionApps } from '../../course-services/public/public-extension-apps.tsx';
 import { usePublicCatalog, usePublicCourse } from '../api/get-public-course.ts';
 import { PortalHeader } from '../components/portal-header.tsx';
 import { PublicReviews } from '../components/public-reviews.tsx';
@@ -76,6 +77,7 @@ export function PublicCoursePage() {
                   />
                 )}
               </Card>
+              <PublicExtensionApps courseId={data.id} />
               <PublicReviews courseId={data.id} />
             </>
           )}
