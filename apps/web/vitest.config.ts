@@ -9,6 +9,7 @@ export const MOCKING_TESTS = [
   'src/features/activities/components/activity-body.test.tsx',
   'src/features/homework/routes/pdf-editor-page.test.tsx',
   'src/features/uploads/public/pdf-viewer.test.tsx',
+  'src/features/knowledge-graph/components/knowledge-import-dialog.test.tsx',
 ];
 
 export function webProject(test: { name: string; isolate: boolean; include: string[]; exclude?: string[] }) {
