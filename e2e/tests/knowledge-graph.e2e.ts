@@ -1,5 +1,5 @@
 import JSZip from 'jszip';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { login } from '../support/browser.ts';
 import {
@@ -7,6 +7,7 @@ import {
   expectPath,
   gone,
   openCourseFromMyCourses,
+  pathOf,
   toast,
   useJourneyServer,
   visible,
@@ -63,7 +64,209 @@ async function wordOutline(lines: readonly string[]): Promise<Buffer> {
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
+/**
+ * Imports a Word outline through the graph page's dialog: the outline is parsed and previewed (`preview` is
+ * the preview's name, `shown` a node it lists) before anything is saved.
+ */
+async function importOutline(
+  page: Page,
+  lines: readonly string[],
+  expected: { preview: string; shown: string; imported: number },
+): Promise<void> {
+  // The editing buttons come with the loaded graph: wait for them before opening the dialog.
+  const opener = page.getByRole('button', { name: '导入', exact: true });
+  await visible(opener);
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: '导入知识点' });
+  await visible(dialog);
+  await visible(dialog.getByText(/Excel（\.xlsx）：每列一级/));
+  await dialog.locator('input[type=file]').setInputFiles({
+    name: 'outline.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: await wordOutline(lines),
+  });
+  const preview = dialog.getByRole('region', { name: expected.preview });
+  await visible(preview);
+  await visible(preview.getByText(expected.shown, { exact: true }));
+  await dialog.getByRole('button', { name: /^导\s*入$/ }).click();
+  await visible(dialog.getByText(`已导入 ${expected.imported} 个知识点。`, { exact: true }));
+  await dialog
+    .locator('.ant-modal-footer')
+    .getByRole('button', { name: /^关\s*闭$/ })
+    .click();
+  await gone(dialog);
+}
+
+/** Picks one node in the open picker dialog by a search for `search`, and saves the choice with OK. */
+async function pickNode(page: Page, search: string, name: string): Promise<void> {
+  const picker = page.getByRole('dialog', { name: '关联知识点' });
+  await visible(picker);
+  await picker.getByRole('searchbox', { name: '搜索知识点' }).fill(search);
+  await picker.getByRole('checkbox', { name: new RegExp(`${name}$`) }).click();
+  await visible(picker.getByRole('heading', { name: '已选（1）' }));
+  await picker.getByRole('button', { name: /^确\s*定$/ }).click();
+  await gone(picker);
+}
+
+/** Opens a section of the graph page ("统计", "我的掌握度"): antd draws its radio invisibly under the label. */
+async function openSection(page: Page, name: string): Promise<void> {
+  await page.getByLabel('知识图谱栏目').getByText(name, { exact: true }).click();
+}
+
+/** The row of a statistics table (a region named after the table) that names this node, once loaded. */
+async function statRow(page: Page, table: string, node: string): Promise<Locator> {
+  const row = page.getByRole('region', { name: table }).getByRole('row').filter({ hasText: node });
+  await visible(row);
+  return row.first();
+}
+
+async function cellTexts(row: Locator): Promise<string[]> {
+  // A cell's parts may lay out as blocks (a rate beside its level tag): one space between words is what a reader sees.
+  return (await row.getByRole('cell').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
+}
+
 describe('knowledge graph', () => {
+  // First in the file on purpose: the statistics list top-level nodes first, ten to a page, so the imported
+  // node is on the first page while only the demo's five top-level nodes come before it.
+  test(
+    'an instructor imports an outline, links a question through the picker and publishes; a student answers; the statistics and the mastery view show it',
+    { timeout: 300_000 },
+    async () => {
+      const stamp = Date.now();
+      const node = `E2E 掌握 栈 ${stamp}`;
+      const title = `E2E 知识点测验 ${stamp}`;
+      const teacher = await journey.browser.newPage();
+      await login(teacher, 't1001');
+      const courseId = await openCourseFromMyCourses(teacher, CS201.name);
+
+      // Import the node from a Word outline, and show the graph to students.
+      await openGraph(teacher, courseId);
+      await importOutline(teacher, [`1. ${node}`], {
+        preview: '预览：1 个知识点，1 级',
+        shown: node,
+        imported: 1,
+      });
+      await visible(teacher.getByRole('tree').getByText(node, { exact: true }));
+      // Wait for whichever button the loaded state draws before deciding (the demo graph may be published).
+      await visible(teacher.getByRole('button', { name: /^(取消发布|发\s*布)$/ }));
+      const publishGraph = teacher.getByRole('button', { name: /^发\s*布$/ });
+      if ((await publishGraph.count()) > 0) {
+        await publishGraph.click();
+        await visible(toast(teacher, '知识图谱已发布，学生现在可以查看。'));
+      }
+      await visible(teacher.getByText('已发布', { exact: true }));
+
+      // A published exam in the first module.
+      await teacher.goto(`/course/${courseId}`);
+      const firstModule = teacher.getByRole('region', { name: CS201.firstModule, exact: true });
+      await firstModule.getByRole('button', { name: `在“${CS201.firstModule}”中添加活动` }).click();
+      const createDialog = teacher.getByRole('dialog', { name: '添加活动' });
+      await visible(createDialog);
+      const typeSelect = createDialog.getByRole('combobox', { name: '活动类型' });
+      await typeSelect.fill('考试');
+      await typeSelect.press('Enter');
+      await visible(createDialog.getByTitle('考试', { exact: true }));
+      await createDialog.getByLabel('标题', { exact: true }).fill(title);
+      const publishExam = createDialog.getByRole('switch', { name: '发布' });
+      await publishExam.click();
+      expect(await publishExam.getAttribute('aria-checked')).toBe('true');
+      await createDialog.getByRole('button', { name: /^保\s*存$/ }).click();
+      await visible(toast(teacher, '活动已创建'));
+      await gone(createDialog);
+      await firstModule.getByRole('link', { name: title, exact: true }).click();
+      await expectPath(teacher, new RegExp(`^/course/${courseId}/activity/\\d+$`));
+      const examId = Number(pathOf(teacher).split('/').at(-1));
+      await teacher.getByRole('link', { name: /编辑试题/ }).click();
+      await expectPath(teacher, `/exam/${examId}/subjects`);
+
+      // One single choice question, linked to the node through the picker in the question editor.
+      await teacher
+        .getByRole('button', { name: /添加题目/ })
+        .first()
+        .click();
+      const question = teacher.getByRole('dialog', { name: '添加题目' });
+      await visible(question);
+      await question.getByLabel('分值', { exact: true }).first().fill('10');
+      await question.getByLabel('题干', { exact: true }).first().fill('栈的特点是？');
+      const options = ['先进先出', '后进先出', '随机访问', '按优先级出'];
+      for (const [index, text] of options.entries()) {
+        await question.getByLabel(`选项 ${'ABCD'[index]!}`, { exact: true }).first().fill(text);
+      }
+      const correct = question.getByLabel('B 为正确答案', { exact: true }).first();
+      await correct.check();
+      await question.getByRole('button', { name: '关联知识点' }).click();
+      await pickNode(teacher, String(stamp), node);
+      await visible(question.getByRole('link', { name: `${node}（在新窗口打开知识图谱）` }));
+      // What was typed and ticked held while the picker came and went.
+      for (const [index, text] of options.entries()) {
+        expect(await question.getByLabel(`选项 ${'ABCD'[index]!}`, { exact: true }).first().innerText()).toBe(
+          text,
+        );
+      }
+      expect(await correct.isChecked()).toBe(true);
+      await question.getByRole('button', { name: /^保\s*存$/ }).click();
+      await visible(toast(teacher, '题目已添加'));
+      await gone(question);
+
+      // The statistics count the question under the node; nobody has answered it yet.
+      await teacher.goto(`/course/${courseId}`);
+      await openGraph(teacher, courseId);
+      await openSection(teacher, '统计');
+      const before = await cellTexts(await statRow(teacher, '按知识点', node));
+      expect(before[1], `mastery in ${before.join(' | ')}`).toBe('—');
+      expect(before[6], `questions in ${before.join(' | ')}`).toBe('1');
+
+      // The student takes the exam and hands it in: the objective question is graded at once.
+      const student = await journey.browser.newPage();
+      await login(student, 's20240003');
+      await openCourseFromMyCourses(student, CS201.name);
+      await student
+        .getByRole('region', { name: CS201.firstModule, exact: true })
+        .getByRole('link', { name: title, exact: true })
+        .click();
+      await student.getByRole('link', { name: /开始考试/ }).click();
+      await expectPath(student, `/exam/${examId}/take`);
+      const first = student.getByRole('region', { name: '第 1 题', exact: true });
+      const answer = first.getByRole('radio', { name: /后进先出/ });
+      await visible(answer);
+      await answer.check();
+      await student.getByRole('button', { name: /^交\s*卷$/ }).click();
+      const confirm = student.getByRole('dialog', { name: '确定交卷吗？' });
+      await visible(confirm.getByText('所有题目均已作答。'));
+      const handIn = student.waitForResponse(
+        (response) =>
+          response.url().endsWith(`/api/exams/${examId}/submissions`) &&
+          response.request().method() === 'POST' &&
+          (response.request().postData() ?? '').includes('"exam_finished":true'),
+        { timeout: 60_000 },
+      );
+      await confirm.getByRole('button', { name: /^交\s*卷$/ }).click();
+      const handedIn = await handIn;
+      expect(handedIn.status(), await handedIn.text()).toBe(200);
+      await expectPath(student, `/exam/${examId}/result`);
+      await visible(student.getByText('已成功交卷。'));
+
+      // The student's own mastery view shows the node mastered.
+      await student.goto(`/course/${courseId}`);
+      await openGraph(student, courseId);
+      await openSection(student, '我的掌握度');
+      const mine = await cellTexts(await statRow(student, '各知识点掌握度', node));
+      expect(mine[1], `mastery in ${mine.join(' | ')}`).toBe('100% 已掌握');
+
+      // The instructor's statistics show the answer: the node's mastery, and who answered in its own figures.
+      await teacher.goto(`/course/${courseId}`);
+      await openGraph(teacher, courseId);
+      await openSection(teacher, '统计');
+      const after = await statRow(teacher, '按知识点', node);
+      const figures = await cellTexts(after);
+      expect(figures[1], `mastery in ${figures.join(' | ')}`).toBe('100%');
+      await after.getByRole('button', { name: node, exact: true }).click();
+      const detail = teacher.getByRole('dialog', { name: '知识点统计' });
+      await visible(detail.getByRole('heading', { level: 3, name: node }));
+      await visible(detail.getByText(/^掌握度 100% · 完成度 .+ · \d+ 名学生中 1 名已作答 · 访问 \d+ 次$/));
+      await visible(detail.getByText(/^学生：薄弱 0，一般 0，已掌握 1，尚未作答 \d+$/));
+    },
+  );
   test('an instructor builds a graph, links an activity through the picker and publishes; a student sees it', async () => {
     const stamp = Date.now();
     const chapter = `E2E 线性表 ${stamp}`;
@@ -88,13 +291,7 @@ describe('knowledge graph', () => {
     const editDialog = teacher.getByRole('dialog', { name: '编辑活动' });
     await visible(editDialog);
     await editDialog.getByRole('button', { name: '关联知识点' }).click();
-    const picker = teacher.getByRole('dialog', { name: '关联知识点' });
-    await visible(picker);
-    await picker.getByRole('searchbox', { name: '搜索知识点' }).fill(String(stamp));
-    await picker.getByRole('checkbox', { name: new RegExp(`${point}$`) }).click();
-    await visible(picker.getByRole('heading', { name: '已选（1）' }));
-    await picker.getByRole('button', { name: /^确\s*定$/ }).click();
-    await gone(picker);
+    await pickNode(teacher, String(stamp), point);
     const tag = editDialog.getByRole('link', { name: `${point}（在新窗口打开知识图谱）` });
     await visible(tag);
     expect(await tag.getAttribute('href')).toMatch(
@@ -150,29 +347,11 @@ describe('knowledge graph', () => {
     await login(teacher, 't1001');
     const courseId = await openCourseFromMyCourses(teacher, CS201.name);
     await openGraph(teacher, courseId);
-    // The editing buttons come with the loaded graph: wait for them before opening the dialog.
-    const opener = teacher.getByRole('button', { name: '导入', exact: true });
-    await visible(opener);
-    await opener.click();
-    const dialog = teacher.getByRole('dialog', { name: '导入知识点' });
-    await visible(dialog);
-    await visible(dialog.getByText(/Excel（\.xlsx）：每列一级/));
-    await dialog.locator('input[type=file]').setInputFiles({
-      name: 'outline.docx',
-      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-      buffer: await wordOutline([`1. ${chapter}`, `1.1 ${child}`, `2. ${sibling}`]),
+    await importOutline(teacher, [`1. ${chapter}`, `1.1 ${child}`, `2. ${sibling}`], {
+      preview: '预览：3 个知识点，2 级',
+      shown: child,
+      imported: 3,
     });
-    // The outline is parsed and shown before anything is saved.
-    const preview = dialog.getByRole('region', { name: '预览：3 个知识点，2 级' });
-    await visible(preview);
-    await visible(preview.getByText(child, { exact: true }));
-    await dialog.getByRole('button', { name: /^导\s*入$/ }).click();
-    await visible(dialog.getByText('已导入 3 个知识点。', { exact: true }));
-    await dialog
-      .locator('.ant-modal-footer')
-      .getByRole('button', { name: /^关\s*闭$/ })
-      .click();
-    await gone(dialog);
 
     const tree = teacher.getByRole('tree');
     await visible(tree.getByText(chapter, { exact: true }));
