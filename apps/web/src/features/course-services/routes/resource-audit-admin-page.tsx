@@ -227,6 +227,11 @@ export function ResourceAuditAdminPage() {
           scroll={{ x: 640 }}
           expandable={{ expandedRowRender: (course) => <CourseFiles course={course} /> }}
           rowSelection={{
+            // antd copies each column title into a hidden measuring row; a select-all checkbox there is a
+            // focusable control under aria-hidden (axe: aria-hidden-focus). Ticking stops at the statistics'
+            // course limit anyway, so the column is named for screen readers instead.
+            hideSelectAll: true,
+            columnTitle: <span className="sr-only">{t('studentStats.title')}</span>,
             preserveSelectedRowKeys: true,
             selectedRowKeys: chosen.map((c) => c.id),
             onChange: (_, rows) => setChosen(rows.filter((row) => row !== undefined)),
