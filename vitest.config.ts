@@ -60,6 +60,8 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: serverTestFiles(),
+          // The PostgreSQL pass's test databases are copies of one migrated once here (test-app.ts).
+          globalSetup: ['src/test/server-tests.global.ts'],
           env: { TZ: 'UTC' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

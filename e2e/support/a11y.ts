@@ -63,6 +63,7 @@ function courseRoutes(courseId: number, activities: Activity[]): string[] {
     `/course/${courseId}/ask-questions`,
     `/course/${courseId}/teaching-calendar`,
     `/course/${courseId}/reviews`,
+    `/course/${courseId}/shared-files`,
   ];
 }
 
@@ -217,6 +218,7 @@ async function classroomExamProjector(page: Page, courseId: number): Promise<str
 const ADMIN_ROUTES = [
   '/admin/users',
   '/admin/organisation',
+  '/admin/meeting-vendors',
   '/admin/departments',
   '/admin/academic-years',
   '/admin/announcements',

@@ -33,6 +33,7 @@ import { registerSsoRoutes } from './modules/identity/sso.routes.ts';
 import { registerAskQuestionsRoutes } from './modules/ask-questions/ask-questions.routes.ts';
 import { registerRollcallsRoutes } from './modules/rollcalls/rollcalls.routes.ts';
 import { registerVotesRoutes } from './modules/votes/votes.routes.ts';
+import { registerMeetingVendorSettingsRoutes } from './modules/meetings/meeting-vendor-settings.routes.ts';
 import { registerMeetingsRoutes } from './modules/meetings/meetings.routes.ts';
 import { registerLectureLiveRoutes } from './modules/lecture-live/lecture-live.routes.ts';
 import { registerAiRoutes } from './modules/ai/ai.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(options: BuildAppOptions) {
   registerCoursewareQuizzesRoutes(app, ctx);
   registerCourseCombiningRoutes(app, ctx);
   registerMeetingsRoutes(app, ctx);
+  registerMeetingVendorSettingsRoutes(app, ctx);
   registerLectureLiveRoutes(app, ctx);
   registerH5CoursewareRoutes(app, ctx);
   registerActivityResourcesRoutes(app, ctx);

@@ -12,6 +12,7 @@ import { knowledgeMasteryJobs } from './modules/knowledge-graph/knowledge-master
 import { knowledgeSnapshotJobs } from './modules/knowledge-graph/knowledge-snapshot.job.ts';
 import { knowledgeSyncJobs } from './modules/knowledge-graph/knowledge-sync.job.ts';
 import { meetingRecordingJobs } from './modules/meetings/recording-copy.job.ts';
+import { meetingVendorSyncJobs } from './modules/meetings/vendor-sync.job.ts';
 
 /**
  * The one list of job types the worker runs, as app.ts is the one list of routes. `push` is the app's
@@ -30,6 +31,7 @@ export function registerJobHandlers(ctx: AppContext, push: PushBus): RegisteredJ
     knowledgeSnapshotJobs(ctx),
     knowledgeSyncJobs(ctx),
     meetingRecordingJobs(ctx),
+    meetingVendorSyncJobs(ctx),
   ];
   return {
     handlers: Object.assign({}, ...parts.map((part) => part.handlers)) as JobHandlers,

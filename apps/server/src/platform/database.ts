@@ -30,6 +30,8 @@ export type DatabaseOptions = {
   /** PGlite data directory, or `memory://` for a throwaway database. */
   pgliteDir?: string;
   poolSize?: number;
+  /** An embedded database already open (a test's copy of a migrated one); it is brought up to date all the same. */
+  pglite?: PGlite;
   /**
    * Called when an idle pooled connection dies (server restart, admin termination). The pool replaces it
    * on next use; without a listener, node would treat the event as an uncaught error and exit.
@@ -70,8 +72,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   const dir = options.pgliteDir ?? 'memory://';
-  if (!dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true });
-  const client = await PGlite.create(dir);
+  if (!options.pglite && !dir.startsWith('memory://')) mkdirSync(path.dirname(dir), { recursive: true });
+  const client = options.pglite ?? (await PGlite.create(dir));
   const db = drizzlePglite({ client, casing });
   await migratePglite(db, { migrationsFolder: folder });
   return {

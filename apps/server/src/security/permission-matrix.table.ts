@@ -681,6 +681,9 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   },
   // Making an activity's meeting on its vendor: the course's team (409 on the fixture's linked meeting).
   'POST /api/activities/:id/meeting/vendor': { allow: TEACHING, params: { id: 'dingtalkLive' }, body: {} },
+  // An organisation's meeting vendor credentials: its administrators only (an empty body saves nothing).
+  'GET /api/orgs/:id/meeting-vendor-settings': { allow: ADMIN },
+  'PUT /api/orgs/:id/meeting-vendor-settings': { allow: ADMIN, body: {} },
   'POST /api/calendar-meeting': {
     allow: TEACHING,
     body: (ids) => ({
@@ -1004,6 +1007,15 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/uploads/share-to-courses': {
     allow: ['owner'],
     body: (ids) => ({ upload_ids: [ids.upload], course_ids: [ids.course] }),
+  },
+  // A course's shared files, for its members (the rest: shared-files.routes.test.ts).
+  'GET /api/courses/:id/shared-files': { allow: MEMBERS },
+  // Taking a file out of a course: the teaching team or whoever shared it (the sharer, and the refusals of
+  // a real share, are in shared-files-unshare.routes.test.ts); administrators oversee files, they do not share.
+  'DELETE /api/courses/:id/shared-files/:uploadId': {
+    allow: ['assistant', 'owner'],
+    params: { id: 'course', uploadId: { missing: true } },
+    notFoundAllowed: 'no file is shared in the fixture; see shared-files-unshare.routes.test.ts',
   },
   // Students' statistics over courses, extension apps, ending a preview (issue 18): the readable and
   // refused cases beyond the fixture are in student-stats, extension-apps and course-preview route tests.

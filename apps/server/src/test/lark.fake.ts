@@ -33,7 +33,7 @@ export type LarkFake = {
  * (`/open-apis/authen/v1/authorize`, which "consents" at once and redirects to the redirect_uri with a
  * code and the state), the v2 token endpoint (authorization_code and refresh_token grants; client id,
  * secret and redirect_uri checked; codes single-use; refresh tokens rotated), `authen/v1/user_info` and
- * `vc/v1/reserves/apply` under a user access token. Answers are Lark's `{code, msg, data}` envelopes.
+ * `vc/v1/reserves/apply` (and `PUT`/`DELETE vc/v1/reserves/{id}` by its owner) under a user access token. Answers are Lark's `{code, msg, data}` envelopes.
  */
 export async function startLarkServer(redirectUri: string): Promise<LarkFake> {
   const appId = 'cli_fakeapp0001';
@@ -190,6 +190,23 @@ export async function startLarkServer(redirectUri: string): Promise<LarkFake> {
             },
           },
         });
+      }
+      const reserveMatch = /^\/open-apis\/vc\/v1\/reserves\/(\d+)$/.exec(url.pathname);
+      if (reserveMatch && (req.method === 'PUT' || req.method === 'DELETE')) {
+        const openId = bearer();
+        if (!openId) return send(401, { code: 99991668, msg: 'Invalid access token for authorization.' });
+        const reserve = reserves.get(reserveMatch[1] ?? '');
+        if (!reserve) return send(404, { code: 121001, msg: 'reserve not found' });
+        if (reserve.owner !== openId) return send(403, { code: 121004, msg: 'no permission' });
+        if (req.method === 'DELETE') {
+          reserves.delete(reserveMatch[1] ?? '');
+          return send(200, { code: 0, msg: 'success', data: {} });
+        }
+        const b = body ?? {};
+        const settings = b.meeting_settings as { topic?: unknown } | undefined;
+        if (typeof b.end_time === 'string') reserve.end_time = b.end_time;
+        if (settings?.topic !== undefined) reserve.topic = String(settings.topic);
+        return send(200, { code: 0, msg: 'success', data: { reserve: { id: reserveMatch[1] } } });
       }
       return send(404, { code: 404, msg: 'not found' });
     });

@@ -34,7 +34,15 @@ export type TencentMeetingFake = {
   /** Users of the enterprise account: only they may host, and `GET /v1/users/{userid}` knows them. */
   users: Set<string>;
   addParticipant(meetingId: string, p: { userid: string; name: string; host?: boolean }): void;
-  addRecording(meetingId: string, sharingUrl: string): void;
+  /**
+   * A cloud recording file of the meeting: its sharing page, and optionally its media, which
+   * `GET /v1/addresses/{record_file_id}` then hands out as a download address served by this double.
+   */
+  addRecording(meetingId: string, sharingUrl: string, media?: { body: Buffer; contentType: string }): void;
+  /** How many times each recording file's media was downloaded, by record_file_id. */
+  downloads: Map<string, number>;
+  /** Answers requests to paths starting with `prefix` only after `ms`, as a slow Tencent would (0: at once). */
+  delay(prefix: string, ms: number): void;
   /** The next request whose path starts with `prefix` fails as Tencent fails: HTTP status + error_info. */
   failNext(prefix: string, status: number, errorCode: number, message: string): void;
   close(): Promise<void>;
@@ -56,8 +64,13 @@ export async function startTencentMeetingServer(): Promise<TencentMeetingFake> {
   const meetings = new Map<string, FakeMeeting>();
   const users = new Set<string>();
   const participants = new Map<string, { userid: string; user_name: string; user_role: number }[]>();
-  const recordings = new Map<string, string[]>();
+  const recordings = new Map<string, { fileId: string; sharingUrl: string }[]>();
+  const media = new Map<string, { body: Buffer; contentType: string }>();
+  const downloads = new Map<string, number>();
+  let base = '';
+  let nextFile = 1;
   const failures: { prefix: string; status: number; code: number; message: string }[] = [];
+  const delays: { prefix: string; ms: number }[] = [];
   let next = 1;
 
   const server = createServer((req, res) => {
@@ -90,9 +103,23 @@ export async function startTencentMeetingServer(): Promise<TencentMeetingFake> {
       } catch {
         body = null;
       }
+      // A download address points at Tencent's object storage, which a signed URL opens: no API headers.
+      const download = /^\/cos\/([^/?]+)/.exec(uri);
+      if (method === 'GET' && download) {
+        const fileId = decodeURIComponent(download[1] ?? '');
+        const file = media.get(fileId);
+        if (!file) return res.writeHead(404).end();
+        downloads.set(fileId, (downloads.get(fileId) ?? 0) + 1);
+        res.writeHead(200, { 'content-type': file.contentType, 'content-length': String(file.body.length) });
+        return res.end(file.body);
+      }
       calls.push({ method, uri, body, headers: req.headers, signatureOk });
+      const slow = delays.find((d) => uri.startsWith(d.prefix))?.ms ?? 0;
       const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+        const answer = () =>
+          res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(payload));
+        if (slow > 0) setTimeout(answer, slow);
+        else answer();
       };
       const error = (status: number, code: number, message: string) =>
         send(status, { error_info: { error_code: code, new_error_code: code, message } });
@@ -157,6 +184,17 @@ export async function startTencentMeetingServer(): Promise<TencentMeetingFake> {
         if (!meeting) return error(404, 9061, 'meeting not exist');
         const userid = method === 'GET' ? params.get('userid') : (body?.userid as string | undefined);
         if (!userid || !meeting.hosts.includes(userid)) return error(403, 9003, 'no permission');
+        if (method === 'PUT' && !meetingMatch[2]) {
+          const b = body ?? {};
+          if (meeting.status === 'MEETING_STATE_CANCELLED') return error(400, 9062, 'meeting cancelled');
+          if (b.instanceid !== 1) return error(400, 190003, 'invalid param');
+          if (typeof b.subject === 'string') meeting.subject = b.subject;
+          if (typeof b.start_time === 'string') meeting.start_time = b.start_time;
+          if (typeof b.end_time === 'string') meeting.end_time = b.end_time;
+          if (Number(meeting.end_time) <= Number(meeting.start_time))
+            return error(400, 190003, 'end_time before start_time');
+          return send(200, { meeting_number: 1, meeting_info_list: [infoOf(meeting)] });
+        }
         if (method === 'POST' && meetingMatch[2] === '/cancel') {
           meeting.status = 'MEETING_STATE_CANCELLED';
           return send(200, {});
@@ -182,13 +220,15 @@ export async function startTencentMeetingServer(): Promise<TencentMeetingFake> {
         const meeting = meetings.get(params.get('meeting_id') ?? '');
         const userid = params.get('userid');
         if (!meeting || !userid || !meeting.hosts.includes(userid)) return error(403, 9003, 'no permission');
-        const files = (recordings.get(meeting.meeting_id) ?? []).map((sharing_url, i) => ({
-          record_file_id: `file-${i + 1}`,
-          record_start_time: Number(meeting.start_time) * 1000,
-          record_end_time: Number(meeting.end_time) * 1000,
-          record_size: 1024,
-          sharing_url,
-        }));
+        const files = (recordings.get(meeting.meeting_id) ?? []).map(
+          ({ fileId, sharingUrl: sharing_url }) => ({
+            record_file_id: fileId,
+            record_start_time: Number(meeting.start_time) * 1000,
+            record_end_time: Number(meeting.end_time) * 1000,
+            record_size: 1024,
+            sharing_url,
+          }),
+        );
         return send(200, {
           total_count: files.length ? 1 : 0,
           current_size: files.length ? 1 : 0,
@@ -208,11 +248,34 @@ export async function startTencentMeetingServer(): Promise<TencentMeetingFake> {
             : [],
         });
       }
+      const addressMatch = /^\/v1\/addresses\/([^/]+)$/.exec(pathname);
+      if (method === 'GET' && addressMatch) {
+        const fileId = decodeURIComponent(addressMatch[1] ?? '');
+        const owner = [...recordings].find(([, files]) => files.some((f) => f.fileId === fileId));
+        const meeting = owner ? meetings.get(owner[0]) : undefined;
+        const userid = params.get('userid');
+        if (!meeting) return error(404, 9061, 'record file not exist');
+        if (!userid || !meeting.hosts.includes(userid)) return error(403, 9003, 'no permission');
+        const file = media.get(fileId);
+        return send(200, {
+          record_file_id: fileId,
+          meeting_id: meeting.meeting_id,
+          meeting_code: meeting.meeting_code,
+          view_address: `https://meeting.tencent.com/v2/cloud-record/view?id=${fileId}`,
+          ...(file
+            ? {
+                download_address: `${base}/cos/${encodeURIComponent(fileId)}?sign=q-sign-algorithm%3Dsha1`,
+                download_address_file_type: 'MP4',
+              }
+            : {}),
+        });
+      }
       return error(404, 404, 'not found');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}`,
     appId,
@@ -231,8 +294,17 @@ export async function startTencentMeetingServer(): Promise<TencentMeetingFake> {
       });
       participants.set(meetingId, list);
     },
-    addRecording(meetingId, sharingUrl) {
-      recordings.set(meetingId, [...(recordings.get(meetingId) ?? []), sharingUrl]);
+    addRecording(meetingId, sharingUrl, file) {
+      const fileId = `rf-${nextFile}`;
+      nextFile += 1;
+      recordings.set(meetingId, [...(recordings.get(meetingId) ?? []), { fileId, sharingUrl }]);
+      if (file) media.set(fileId, file);
+    },
+    downloads,
+    delay(prefix, ms) {
+      const at = delays.findIndex((d) => d.prefix === prefix);
+      if (at >= 0) delays.splice(at, 1);
+      if (ms > 0) delays.push({ prefix, ms });
     },
     failNext(prefix, status, errorCode, message) {
       failures.push({ prefix, status, code: errorCode, message });

@@ -2,7 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../platform/database.ts';
@@ -28,6 +30,31 @@ export type TestAppOptions = {
   wrapStorage?: (storage: Storage) => Storage;
 };
 
+/** The name of the migrated template database the run's global set-up made on TEST_DATABASE_URL. */
+function postgresTemplate(): string | null {
+  try {
+    return inject('testDatabaseTemplate') ?? null;
+  } catch {
+    // Outside a vitest worker of the server project (a script importing this helper): migrate instead.
+    return null;
+  }
+}
+
+let pgliteTemplate: Promise<PGlite> | undefined;
+
+/**
+ * Each app gets a copy of one embedded database migrated once per worker: migrating PGlite (WASM) costs
+ * seconds, a clone a fraction of that. The template stays open for the worker's life and is never used.
+ */
+async function migratedPgliteCopy(): Promise<PGlite> {
+  pgliteTemplate ??= (async () => {
+    const template = await PGlite.create('memory://');
+    await openDatabase({ pglite: template });
+    return template;
+  })();
+  return (await pgliteTemplate).clone() as Promise<PGlite>;
+}
+
 /**
  * A real server on a real, empty database. With TEST_DATABASE_URL set (the PostgreSQL pass), each call
  * creates its own database on that server and drops it on close, so test files never see each other.
@@ -44,7 +71,8 @@ export async function createTestApp(
     const name = `lectern_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query(`create database ${name}`);
+    const template = postgresTemplate();
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
@@ -68,6 +96,7 @@ export async function createTestApp(
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: 'memory://',
+    ...(config.databaseUrl ? {} : { pglite: await migratedPgliteCopy() }),
     poolSize: 5,
     // Dropping the test database terminates its connections on purpose.
     onConnectionLost: () => {},

@@ -223,6 +223,14 @@ export const authenticatedRoutes: RouteObject[] = [
         }),
       },
       {
+        // The files instructors shared to the course (issue 18).
+        path: 'shared-files',
+        lazy: async () => ({
+          Component: (await import('../features/course-services/routes/course-shared-files-page.tsx'))
+            .CourseSharedFilesPage,
+        }),
+      },
+      {
         path: 'activity/:activityId',
         lazy: async () => ({
           Component: (await import('../features/activities/routes/activity-page.tsx')).ActivityPage,
@@ -378,6 +386,12 @@ export const orgAdminRoutes: RouteObject[] = [
     path: 'admin/public-listings',
     lazy: async () => ({
       Component: (await import('./routes/admin-public-listings-page.tsx')).AdminPublicListingsPage,
+    }),
+  },
+  {
+    path: 'admin/meeting-vendors',
+    lazy: async () => ({
+      Component: (await import('./routes/admin-meeting-vendors-page.tsx')).AdminMeetingVendorsPage,
     }),
   },
   {

@@ -177,6 +177,16 @@ export const courseServicesMessages = {
     'zh-TW': '只能分享到自己所教的課程',
     'en-US': 'You can share only to courses you teach.',
   },
+  'courseServices.unshareForbidden': {
+    'zh-CN': '只有分享者和本课程的教学团队可以移除共享文件',
+    'zh-TW': '只有分享者和本課程的教學團隊可以移除共享檔案',
+    'en-US': "Only whoever shared the file and the course's teaching team can remove it.",
+  },
+  'courseServices.sharedFileNotFound': {
+    'zh-CN': '该文件未分享到此课程',
+    'zh-TW': '該檔案未分享到此課程',
+    'en-US': 'That file is not shared to this course.',
+  },
   'courseServices.statCoursesInvalid': {
     'zh-CN': '请选择 1 到 50 门课程',
     'zh-TW': '請選擇 1 到 50 門課程',

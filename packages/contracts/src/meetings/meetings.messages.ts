@@ -2,6 +2,21 @@ import type { Localized } from '../common/messages.ts';
 
 /** Server messages of the meetings domain, in every UI locale. */
 export const meetingsMessages = {
+  'meetings.settingsRequired': {
+    'zh-CN': '启用时必须填写此项',
+    'zh-TW': '啟用時必須填寫此項',
+    'en-US': 'Required while the vendor is enabled.',
+  },
+  'meetings.settingsUrlInvalid': {
+    'zh-CN': '请输入以 http:// 或 https:// 开头的地址',
+    'zh-TW': '請輸入以 http:// 或 https:// 開頭的網址',
+    'en-US': 'Enter an address starting with http:// or https://.',
+  },
+  'meetings.settingsTooLong': {
+    'zh-CN': '内容过长（最多 {maximum} 个字符）',
+    'zh-TW': '內容過長（最多 {maximum} 個字元）',
+    'en-US': 'Too long (at most {maximum} characters).',
+  },
   'meetings.notFound': {
     'zh-CN': '会议不存在',
     'zh-TW': '會議不存在',
@@ -141,6 +156,11 @@ export const meetingsMessages = {
     'zh-CN': '该活动已有会议',
     'zh-TW': '該活動已有會議',
     'en-US': 'This activity already has a meeting.',
+  },
+  'meetings.vendorRequestPending': {
+    'zh-CN': '会议正在创建中，请稍后再试',
+    'zh-TW': '會議正在建立中，請稍後再試',
+    'en-US': 'This meeting is still being created; try again in a moment.',
   },
   'meetings.vendorRejected': {
     'zh-CN': '{vendor}拒绝了请求：{reason}',

@@ -55,6 +55,7 @@ import { inAssignedSubCourses, recordsReads } from './activities.policy.ts';
 import { assignedSubCoursesOf } from './activity-scope.repository.ts';
 import { COMBINED_COURSE_TYPE } from '@lectern/contracts/course-combining/course-combining.rules';
 import { checkMeetingForm } from '../meetings/meeting-form.rules.ts';
+import { scheduleVendorSync } from '../meetings/vendor-sync.schedule.ts';
 import { presentActivity, presentCompletionCriterion } from './activities.presenter.ts';
 import { activitiesRepository, type ActivityDetailRow } from './activities.repository.ts';
 import { activityAccess } from './activity-access.ts';
@@ -628,6 +629,12 @@ export function activitiesService(ctx: AppContext) {
         if (input.data !== undefined) await syncActivityImages(tx, actor, existing.id, data);
         if (existing.type === 'vote' && endTime?.getTime() !== existing.endTime?.getTime()) {
           await scheduleVoteClose(tx, existing.id, endTime);
+        }
+        // A meeting made at a vendor follows the edit there (only when what the vendor keeps changed).
+        const vendorFields = [input.title, input.start_time, input.end_time, input.data];
+        const meetingType = (MEETING_TYPES as readonly string[]).includes(existing.type);
+        if (meetingType && vendorFields.some((value) => value !== undefined)) {
+          await scheduleVendorSync(tx, { activityIds: [existing.id] });
         }
       });
       return presentOne(actor, access, existing.id);

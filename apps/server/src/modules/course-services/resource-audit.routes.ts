@@ -1,4 +1,4 @@
-import { IdParamsSchema } from '@lectern/contracts/common/primitives.schemas';
+import { IdParamsSchema, OkResponseSchema } from '@lectern/contracts/common/primitives.schemas';
 import {
   AuditReferenceSchema,
   CourseResourceAuditQuerySchema,
@@ -11,23 +11,31 @@ import {
   ShareToCoursesSchema,
 } from '@lectern/contracts/course-services/resource-audit.schemas';
 import {
+  CourseSharedFilesQuerySchema,
+  CourseSharedFilesResponseSchema,
+  SharedFileParamsSchema,
+} from '@lectern/contracts/course-services/shared-files.schemas';
+import {
   StudentStatsQuerySchema,
   StudentStatsResponseSchema,
 } from '@lectern/contracts/course-services/student-stats.schemas';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
 import { resourceAuditService } from './resource-audit.service.ts';
+import { sharedFilesService } from './shared-files.service.ts';
 import { studentStatsService } from './student-stats.service.ts';
 
 const tags = ['course-services'];
 
 /**
- * Review of the files courses use, instructors sharing files to the courses they teach, and the
- * statistics of the students of several courses (the statistics pages' calls).
+ * Review of the files courses use, instructors sharing files to the courses they teach (and the list of
+ * a course's shared files its members read), and the statistics of the students of several courses (the
+ * statistics pages' calls).
  */
 export function registerResourceAuditRoutes(app: Api, ctx: AppContext): void {
   const audits = resourceAuditService(ctx);
   const studentStats = studentStatsService(ctx);
+  const sharedFiles = sharedFilesService(ctx);
 
   app.get(
     '/api/courses/tpdoe/stat-students',
@@ -91,5 +99,28 @@ export function registerResourceAuditRoutes(app: Api, ctx: AppContext): void {
       schema: { tags, body: ShareToCoursesSchema, response: { 200: ShareToCoursesResponseSchema } },
     },
     async (request) => audits.share(actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api/courses/:id/shared-files',
+    {
+      config: { access: 'user' },
+      schema: {
+        tags,
+        params: IdParamsSchema,
+        querystring: CourseSharedFilesQuerySchema,
+        response: { 200: CourseSharedFilesResponseSchema },
+      },
+    },
+    async (request) => sharedFiles.list(actorOf(request), request.params.id, request.query),
+  );
+
+  app.delete(
+    '/api/courses/:id/shared-files/:uploadId',
+    {
+      config: { access: 'user' },
+      schema: { tags, params: SharedFileParamsSchema, response: { 200: OkResponseSchema } },
+    },
+    async (request) => sharedFiles.unshare(actorOf(request), request.params.id, request.params.uploadId),
   );
 }

@@ -1,5 +1,4 @@
 import { pageMeta } from '@lectern/contracts/common/pagination.schemas';
-import { isTeaching } from '@lectern/contracts/courses/course-roles';
 import {
   AUDIT_STATUSES,
   type AuditCounts,
@@ -20,6 +19,7 @@ import { courseAccess } from '../courses/course-access.ts';
 import { assertCan, type CourseAccess } from '../courses/courses.policy.ts';
 import { presentAuditCourse, presentAuditReference } from './resource-audit.presenter.ts';
 import { resourceAuditRepository } from './resource-audit.repository.ts';
+import { teaches } from './shared-files.policy.ts';
 
 function keywordOf(value: unknown): string | null {
   if (typeof value !== 'string') return null;
@@ -45,11 +45,6 @@ function countsOf(rows: { key: string; n: number }[]): AuditCounts {
       counts[row.key] = Number(row.n);
   }
   return counts;
-}
-
-/** Teaching a course is holding a teaching role in it: an administrator's oversight is not teaching. */
-function teaches(access: CourseAccess): boolean {
-  return isTeaching(access.roles) && !access.simulating;
 }
 
 export function resourceAuditService(ctx: AppContext) {

@@ -1,4 +1,5 @@
 import type { StudentStatType } from '@lectern/contracts/course-services/student-stats.schemas';
+import { COMBINED_COURSE_TYPE } from '@lectern/contracts/course-combining/course-combining.rules';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database, Executor } from '../../platform/database.ts';
 
@@ -18,7 +19,9 @@ export type StudentStatsWindow = {
 
 /**
  * A course's students: a student role and no teaching role, the rule the knowledge statistics use too. A
- * combined course's sub-course students are left out: they are counted in their own courses.
+ * combined course (type 10) also has the students of its sub-courses not in the recycle bin, unless they
+ * hold a row of their own in it, which then decides (the access statement's rule, course-access.ts): they
+ * are its members, read its activities and hand in there.
  */
 function students(ids: SQL): SQL {
   return sql`(
@@ -26,7 +29,17 @@ function students(ids: SQL): SQL {
       from course_members cm
      where cm.course_id = any(${ids})
        and cm.roles && array['student','student_assistant']::text[]
-       and not (cm.roles && array['instructor','instructor_assistant']::text[]))`;
+       and not (cm.roles && array['instructor','instructor_assistant']::text[])
+    union
+    select s.parent_course_id, m.user_id
+      from course_sub_courses s
+      join courses pc on pc.id = s.parent_course_id and pc.course_type = ${COMBINED_COURSE_TYPE}
+      join courses sc on sc.id = s.sub_course_id and sc.recycle_bin_item_id is null
+      join course_members m on m.course_id = s.sub_course_id
+     where s.parent_course_id = any(${ids})
+       and 'student' = any(m.roles)
+       and not exists (select 1 from course_members d
+                        where d.course_id = s.parent_course_id and d.user_id = m.user_id))`;
 }
 
 /**

@@ -30,6 +30,8 @@ let simulating: Session;
 let optics: number;
 let acoustics: number;
 let botany: number;
+let combined: number;
+let lightSection: number;
 
 const at = (iso: string) => new Date(iso);
 
@@ -123,6 +125,49 @@ beforeAll(async () => {
   await t.db
     .insert(questionnaireSubmissions)
     .values({ activityId: survey, userId: ann.id, answers: [], submittedAt: at('2026-03-02T13:00:00Z') });
+
+  // A combined course: the students of its sub-courses are its members, and read and hand in there.
+  const dan = await createUser(t, orgId);
+  const eve = await createUser(t, orgId);
+  lightSection = (await createCourse(t, orgId, teacherUser.id, { name: 'Light, section 1' })).id;
+  const secondSection = (await createCourse(t, orgId, teacherUser.id, { name: 'Light, section 2' })).id;
+  await addMember(t, lightSection, dan.id, ['student']);
+  await addMember(t, secondSection, eve.id, ['student']);
+  // Also a student of a sub-course, but an assistant in the combined course itself: their own row decides.
+  await addMember(t, secondSection, assistantUser.id, ['student']);
+  const combine = await t.app.inject({
+    method: 'POST',
+    url: '/api/combine-courses',
+    headers: teacher.headers,
+    payload: { title: 'Light (combined)', subCourseIds: [lightSection, secondSection] },
+  });
+  expect(combine.statusCode, combine.body).toBe(200);
+  combined = combine.json<{ courseId: number }>().courseId;
+  await addMember(t, combined, assistantUser.id, ['instructor_assistant']);
+  const combinedModule = (await createModule(t, combined)).id;
+  const lecture = (
+    await createActivity(t, { courseId: combined, moduleId: combinedModule, createdBy: teacherUser.id })
+  ).id;
+  const essay = (
+    await createActivity(t, {
+      courseId: combined,
+      moduleId: combinedModule,
+      createdBy: teacherUser.id,
+      type: 'homework',
+    })
+  ).id;
+  await t.db.insert(activityReads).values([
+    { activityId: lecture, userId: dan.id, firstReadAt: at('2026-03-01T08:00:00Z') },
+    { activityId: lecture, userId: eve.id, firstReadAt: at('2026-03-02T08:00:00Z') },
+    { activityId: lecture, userId: assistantUser.id, firstReadAt: at('2026-03-02T09:00:00Z') },
+  ]);
+  await t.db.insert(homeworkSubmissions).values({
+    activityId: essay,
+    userId: eve.id,
+    version: 1,
+    submittedAt: at('2026-03-03T08:00:00Z'),
+    submittedBy: eve.id,
+  });
 });
 afterAll(async () => t.close());
 
@@ -180,6 +225,28 @@ describe('GET /api/courses/tpdoe/stat-students', () => {
     });
     expect(submissions.days.map((d) => d.value)).toEqual([0, 2, 1]);
     expect(submissions.courses.map((c) => c.value)).toEqual([0, 3]);
+  });
+
+  it("counts a combined course's sub-course students as its students", async () => {
+    const params = {
+      course_ids: `${combined},${lightSection}`,
+      start_date: '2026-03-01',
+      end_date: '2026-03-03',
+    };
+    const active = await result(teacher, { ...params, stat_type: 'active_students' });
+    // Dan and Eve, through their sections; the assistant's own row in the combined course decides.
+    expect(active.courses).toEqual([
+      { course_id: combined, name: 'Light (combined)', student_count: 2, value: 2 },
+      { course_id: lightSection, name: 'Light, section 1', student_count: 1, value: 0 },
+    ]);
+    expect(active.days.map((d) => d.value)).toEqual([1, 1, 1]);
+    // Dan is a student of both listed courses: counted once.
+    expect(active.student_count).toBe(2);
+    expect(active.total).toBe(2);
+    const reads = await result(teacher, { ...params, stat_type: 'reads' });
+    expect(reads.days.map((d) => d.value)).toEqual([1, 1, 0]);
+    const submissions = await result(teacher, { ...params, stat_type: 'submissions' });
+    expect(submissions.days.map((d) => d.value)).toEqual([0, 0, 1]);
   });
 
   it('is for the teaching team of every listed course and the administrator', async () => {

@@ -14,6 +14,7 @@ import { enqueue } from '../../platform/jobs/job-queue.ts';
 import { translate } from '../../platform/messages.ts';
 import { activityResourcesRepository } from '../activity-resources/activity-resources.repository.ts';
 import { h5PackageCleanup, type ActivityScope } from '../h5-courseware/h5-package-cleanup.ts';
+import { scheduleVendorSync, type VendorSyncScope } from '../meetings/vendor-sync.schedule.ts';
 import { uploadsRepository } from '../uploads/uploads.repository.ts';
 import { accessFromRow, courseAccess } from './course-access.ts';
 import { assertCan, type CourseAccess } from './courses.policy.ts';
@@ -76,6 +77,17 @@ export function recycleBinService(ctx: AppContext) {
     if (item.itemType === 'course') return { courseId: item.itemId };
     if (item.itemType === 'module') return { moduleId: item.itemId };
     if (item.itemType === 'activity') return { activityId: item.itemId };
+    return null;
+  }
+
+  /**
+   * The activities whose meetings at a vendor (Tencent, Lark, CalDAV) follow the item into the bin and
+   * back: cancelled on deletion, made again on restore, by a queued job (meetings/vendor-sync.job.ts).
+   */
+  function vendorSyncScopeOf(type: RecycleBinItemType, id: number): VendorSyncScope | null {
+    if (type === 'course') return { courseId: id };
+    if (type === 'module') return { moduleId: id };
+    if (type === 'activity') return { activityIds: [id] };
     return null;
   }
 
@@ -165,6 +177,8 @@ export function recycleBinService(ctx: AppContext) {
       else if (row.type === 'syllabus') await repo.markSyllabus(row.id, item.id, tx);
       else if (row.type === 'question') await repo.markQuestion(row.id, item.id, tx);
       else await repo.markActivity(row.id, item.id, tx);
+      const vendorScope = vendorSyncScopeOf(row.type, row.id);
+      if (vendorScope) await scheduleVendorSync(tx, vendorScope);
       await enqueue(
         tx,
         RECYCLE_BIN_PURGE_JOB,
@@ -217,6 +231,8 @@ export function recycleBinService(ctx: AppContext) {
         }
         if (item.itemType === 'question') await assertQuestionFits(item.id, tx);
         await repo.restore(item.id, tx);
+        const vendorScope = vendorSyncScopeOf(item.itemType, item.itemId);
+        if (vendorScope) await scheduleVendorSync(tx, vendorScope);
       });
       return { message: translate(actor.locale, 'courses.restored') };
     },

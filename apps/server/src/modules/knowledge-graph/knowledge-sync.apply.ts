@@ -1,11 +1,14 @@
 import { KNOWLEDGE_GRAPH_LIMITS } from '@lectern/contracts/knowledge-graph/knowledge-graph.limits';
 import type { KnowledgeForest } from '@lectern/contracts/knowledge-graph/knowledge-source.schemas';
 import { diffKnowledgeGraph } from '@lectern/contracts/knowledge-graph/knowledge-sync.rules';
-import type { KnowledgeSyncCounts } from '@lectern/contracts/knowledge-graph/knowledge-sync.schemas';
+import type {
+  KnowledgeGraphDiff,
+  KnowledgeSyncCounts,
+} from '@lectern/contracts/knowledge-graph/knowledge-sync.schemas';
 import { subtreeIds } from '@lectern/contracts/knowledge-graph/knowledge-tree.rules';
-import type { Database, Transaction } from '../../platform/database.ts';
+import type { Database, Executor, Transaction } from '../../platform/database.ts';
 import { invalid } from '../../platform/errors.ts';
-import { knowledgeGraphRepository } from './knowledge-graph.repository.ts';
+import { knowledgeGraphRepository, type KnowledgeNodeRow } from './knowledge-graph.repository.ts';
 import { knowledgeSyncRepository } from './knowledge-sync.repository.ts';
 
 export const emptyCounts = (): KnowledgeSyncCounts => ({
@@ -46,6 +49,38 @@ function parentsFirst(forest: KnowledgeForest): KnowledgeForest['nodes'] {
 }
 
 /**
+ * The course's live nodes and the diff between its graph and `forest` (matched by the nodes' source keys): what
+ * the diff call shows and what an apply writes from.
+ */
+export async function diffCourseGraph(
+  db: Database,
+  courseId: number,
+  forest: KnowledgeForest,
+  tx: Executor = db,
+): Promise<{ nodes: KnowledgeNodeRow[]; diff: KnowledgeGraphDiff }> {
+  const graphRepo = knowledgeGraphRepository(db);
+  // A transaction's connection runs one query at a time (pg deprecates queueing them): only pool reads overlap.
+  const [nodes, relations] =
+    tx === db
+      ? await Promise.all([graphRepo.listNodes(courseId), graphRepo.listRelations(courseId)])
+      : [await graphRepo.listNodes(courseId, tx), await graphRepo.listRelations(courseId, tx)];
+  const diff = diffKnowledgeGraph(
+    nodes.map((n) => ({
+      id: n.id,
+      parent_id: n.parentId,
+      source_key: n.sourceKey,
+      name: n.name,
+      description: n.description,
+      bloom_level: n.bloomLevel,
+      sort: n.sort,
+    })),
+    relations.map((r) => ({ id: r.id, source_id: r.sourceId, target_id: r.targetId, type: r.type })),
+    forest,
+  );
+  return { nodes, diff };
+}
+
+/**
  * Applies the diff between the course's graph and `forest` (all of it, or the chosen items) in `tx`, which
  * holds the graph's lock. Removed nodes are deleted the slice's way (marked deleted with their subtree, the
  * row kept for mastery history and snapshots). With `objectives`, the source's objectives this course lacks
@@ -63,21 +98,7 @@ export async function applyKnowledgeForest(
   const graphRepo = knowledgeGraphRepository(db);
   const repo = knowledgeSyncRepository(db);
   const counts = emptyCounts();
-  const nodes = await graphRepo.listNodes(courseId, tx);
-  const relations = await graphRepo.listRelations(courseId, tx);
-  const diff = diffKnowledgeGraph(
-    nodes.map((n) => ({
-      id: n.id,
-      parent_id: n.parentId,
-      source_key: n.sourceKey,
-      name: n.name,
-      description: n.description,
-      bloom_level: n.bloomLevel,
-      sort: n.sort,
-    })),
-    relations.map((r) => ({ id: r.id, source_id: r.sourceId, target_id: r.targetId, type: r.type })),
-    forest,
-  );
+  const { nodes, diff } = await diffCourseGraph(db, courseId, forest, tx);
   const chosen = (type: 'node' | 'relation', key: string) =>
     selection === 'all' || selection.has(`${type}:${key}`);
   const nodeItems = diff.nodes.filter((d) => chosen('node', d.key));

@@ -1,15 +1,12 @@
 import type { KnowledgeForest } from '@lectern/contracts/knowledge-graph/knowledge-source.schemas';
-import {
-  clusterPairs,
-  diffKnowledgeGraph,
-  similarPairs,
-} from '@lectern/contracts/knowledge-graph/knowledge-sync.rules';
+import { clusterPairs, similarPairs } from '@lectern/contracts/knowledge-graph/knowledge-sync.rules';
 import type {
   ApplyKnowledgeDiffResponse,
   KnowledgeClusters,
   KnowledgeGraphDiff,
   KnowledgeSimilarityResponse,
   KnowledgeSource,
+  KnowledgeSyncCounts,
   KnowledgeSyncStatus,
   KnowledgeUrl,
   ReplaceKnowledgeGraphResponse,
@@ -25,7 +22,7 @@ import { knowledgeGraphRepository } from './knowledge-graph.repository.ts';
 import { configuredKnowledgeSource, type KnowledgeSourceAdapter } from './knowledge-source.adapter.ts';
 import { knowledgeSourceRepository } from './knowledge-source.repository.ts';
 import { knowledgeSourceService } from './knowledge-source.service.ts';
-import { applyKnowledgeForest, type DiffSelection } from './knowledge-sync.apply.ts';
+import { applyKnowledgeForest, diffCourseGraph, type DiffSelection } from './knowledge-sync.apply.ts';
 import { knowledgeSyncRepository, type KnowledgeSourceRow } from './knowledge-sync.repository.ts';
 import { takeKnowledgeSnapshot } from './knowledge-snapshot.ts';
 
@@ -104,6 +101,16 @@ export function knowledgeSyncService(
     return sources.liveForest(row.sourceCourseId);
   }
 
+  /** A sync, apply or replace that went through: the source's state says so, with what it changed. */
+  async function recordSuccess(courseId: number, counts: KnowledgeSyncCounts): Promise<void> {
+    await repo.setStatus(courseId, {
+      status: 'succeeded',
+      lastError: null,
+      lastSyncedAt: new Date(),
+      lastCounts: counts,
+    });
+  }
+
   async function requireSource(courseId: number): Promise<KnowledgeSourceRow> {
     const row = await repo.source(courseId);
     if (!row) throw conflict('knowledgeSync.noSource');
@@ -175,12 +182,7 @@ export function knowledgeSyncService(
       await graphRepo.lockCourseGraph(courseId, tx);
       return applyKnowledgeForest(db, tx, courseId, forest, selection, actor.userId, selection === 'all');
     });
-    await repo.setStatus(courseId, {
-      status: 'succeeded',
-      lastError: null,
-      lastSyncedAt: new Date(),
-      lastCounts: result.counts,
-    });
+    await recordSuccess(courseId, result.counts);
     return result;
   }
 
@@ -201,23 +203,7 @@ export function knowledgeSyncService(
     async diff(actor: Actor, courseId: number): Promise<KnowledgeGraphDiff> {
       await graph.course(actor, courseId, 'edit');
       const forest = await forestOf(await requireSource(courseId), actor);
-      const [nodes, relations] = await Promise.all([
-        graphRepo.listNodes(courseId),
-        graphRepo.listRelations(courseId),
-      ]);
-      return diffKnowledgeGraph(
-        nodes.map((n) => ({
-          id: n.id,
-          parent_id: n.parentId,
-          source_key: n.sourceKey,
-          name: n.name,
-          description: n.description,
-          bloom_level: n.bloomLevel,
-          sort: n.sort,
-        })),
-        relations.map((r) => ({ id: r.id, source_id: r.sourceId, target_id: r.targetId, type: r.type })),
-        forest,
-      );
+      return (await diffCourseGraph(db, courseId, forest)).diff;
     },
 
     async applyDiff(
@@ -249,12 +235,7 @@ export function knowledgeSyncService(
         const applied = await applyKnowledgeForest(db, tx, courseId, forest, 'all', actor.userId, true);
         return { snapshot_id: snapshot.id, counts: { ...applied.counts, nodes_removed: old.length } };
       });
-      await repo.setStatus(courseId, {
-        status: 'succeeded',
-        lastError: null,
-        lastSyncedAt: new Date(),
-        lastCounts: result.counts,
-      });
+      await recordSuccess(courseId, result.counts);
       return result;
     },
 
@@ -313,12 +294,7 @@ export function knowledgeSyncService(
           await graphRepo.lockCourseGraph(courseId, tx);
           return applyKnowledgeForest(db, tx, courseId, forest, 'all', row.setBy, true);
         });
-        await repo.setStatus(courseId, {
-          status: 'succeeded',
-          lastError: null,
-          lastSyncedAt: new Date(),
-          lastCounts: result.counts,
-        });
+        await recordSuccess(courseId, result.counts);
       } catch (error) {
         ctx.log.warn({ err: error, courseId }, 'knowledge graph sync failed');
         await repo.setStatus(courseId, { status: 'failed', lastError: failureKey(error) });

@@ -48,16 +48,19 @@ export function larkClient(options: LarkOptions) {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 10_000;
 
-  async function call(path: string, init: { body: unknown; token?: string }): Promise<LarkBody> {
+  async function call(
+    path: string,
+    init: { body?: unknown; token?: string; method?: 'POST' | 'PUT' | 'DELETE' },
+  ): Promise<LarkBody> {
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     let response: Response;
     let body: LarkBody;
     try {
       response = await doFetch(`${api}${path}`, {
-        method: 'POST',
+        method: init.method ?? 'POST',
         headers,
-        body: JSON.stringify(init.body),
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
         signal: AbortSignal.timeout(timeoutMs),
       });
       body = (await response.json()) as LarkBody;
@@ -178,6 +181,30 @@ export function larkClient(options: LarkOptions) {
         meetingNo: typeof reserve.meeting_no === 'string' ? reserve.meeting_no : null,
         url: typeof reserve.url === 'string' ? reserve.url : null,
       };
+    },
+
+    /** `PUT /open-apis/vc/v1/reserves/{id}`: the reservation's topic and end, as the activity now has them. */
+    async updateReserve(
+      accessToken: string,
+      reserveId: string,
+      input: { topic: string; end: Date },
+    ): Promise<void> {
+      await call(`/open-apis/vc/v1/reserves/${encodeURIComponent(reserveId)}`, {
+        method: 'PUT',
+        token: accessToken,
+        body: {
+          end_time: String(Math.floor(input.end.getTime() / 1000)),
+          meeting_settings: { topic: input.topic.slice(0, 255) },
+        },
+      });
+    },
+
+    /** `DELETE /open-apis/vc/v1/reserves/{id}`: the reservation is withdrawn. */
+    async deleteReserve(accessToken: string, reserveId: string): Promise<void> {
+      await call(`/open-apis/vc/v1/reserves/${encodeURIComponent(reserveId)}`, {
+        method: 'DELETE',
+        token: accessToken,
+      });
     },
   };
 }

@@ -20,9 +20,10 @@ export type Replay = Readonly<{
   startTime: Date | null;
   endTime: Date | null;
   /**
-   * Set when `url` is the recording's media file (BigBlueButton's `video` format) rather than a playback
-   * page: the vendor's id of the recording and the format's name. Such replays are copied into the
-   * activity's resources; playback pages stay links.
+   * Set when the recording's media can be copied: BigBlueButton's `video` format, whose `url` is the
+   * media file itself, or a Tencent cloud-recording file (format `tencent_file`), whose `url` is its
+   * sharing page and whose media is fetched by the file id. Such replays are copied into the activity's
+   * resources; the link stays the replay meanwhile, and for good should the copy fail.
    */
   media?: Readonly<{ recordId: string; format: string }>;
 }>;

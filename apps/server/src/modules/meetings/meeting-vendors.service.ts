@@ -22,11 +22,15 @@ import { activitiesService } from '../activities/activities.service.ts';
 import { activityAccess } from '../activities/activity-access.ts';
 import { courseAccess } from '../courses/course-access.ts';
 import { assertCan } from '../courses/courses.policy.ts';
-import { buildInvite, calendarUidOf } from './calendar-meeting.adapter.ts';
-import type { LarkTokens } from './lark-meeting.adapter.ts';
+import { activityInvite } from './calendar-invite.ts';
+import { calendarUidOf } from './calendar-meeting.adapter.ts';
+import { larkAccessToken, saveLarkTokens } from './lark-tokens.ts';
 import { meetingVendors, VENDOR_NAMES } from './meeting-vendors.ts';
 import { isMeetingStaff, isVendorMeetingType } from './meetings.policy.ts';
 import { meetingsRepository } from './meetings.repository.ts';
+import { vendorLinksRepository } from './vendor-links.repository.ts';
+import { vendorRequestGuard } from './vendor-request-guard.ts';
+import { vendorSyncHash } from './vendor-sync-hash.ts';
 import { vendorSecrets } from './vendor-secrets.ts';
 
 type TencentActivitiesInput = z.output<typeof TencentActivitiesRequestSchema>;
@@ -34,22 +38,47 @@ type CalendarMeetingInput = z.output<typeof CalendarMeetingRequestSchema>;
 type LarkCallbackInput = z.output<typeof LarkCallbackQuerySchema>;
 type TimePeriods = { timetables: { start: string; end: string }[]; enabled_days: number[] };
 
-/** An access token this close to expiry is refreshed before use. */
-const TOKEN_MARGIN_MS = 60_000;
-
 /**
  * The meeting vendors' own flows: Tencent Meeting (user binding, meetings created for several courses
  * at once), Lark (OAuth authorisation and meeting reservations), calendar meetings (iCalendar invites,
  * CalDAV) and the weekly booking periods. Each call starts with its access check.
  */
 export function meetingVendorsService(ctx: AppContext) {
-  const vendors = meetingVendors(ctx.config);
+  // Each organisation's own vendor settings, else the environment's (meeting-vendors.ts).
+  const vendors = meetingVendors(ctx);
   const repo = meetingsRepository(ctx.db);
   const secrets = vendorSecrets(ctx.config.sessionSecret);
   const courses = courseAccess(ctx.db);
   const activities = activityAccess(ctx.db);
   const activityRows = activitiesRepository(ctx.db);
   const activityCalls = activitiesService(ctx);
+  const links = vendorLinksRepository(ctx.db);
+  const guard = vendorRequestGuard(ctx.db);
+
+  /**
+   * Records the meeting Lectern made at a vendor for an activity, with the hash of the fields it was
+   * made from, so later edits, deletions and restores reach the vendor (vendor-sync.job.ts).
+   */
+  async function recordLink(
+    activityId: number,
+    link: {
+      vendor: 'tencent' | 'lark' | 'calendar';
+      meetingId: string;
+      ownerId: number;
+      hostUserid?: string;
+    },
+  ): Promise<void> {
+    const row = await activityRows.findById(activityId);
+    if (!row) return;
+    await links.saveActive({
+      activityId,
+      vendor: link.vendor,
+      meetingId: link.meetingId,
+      ownerId: link.ownerId,
+      vendorHostUserid: link.hostUserid ?? null,
+      syncedHash: vendorSyncHash(link.vendor, row),
+    });
+  }
 
   const notConfigured = (vendor: keyof typeof VENDOR_NAMES) =>
     conflict({ key: 'meetings.vendorNotConfigured', params: { vendor: VENDOR_NAMES[vendor] } });
@@ -62,50 +91,11 @@ export function meetingVendorsService(ctx: AppContext) {
     return (await repo.findAccount(userId, 'tencent'))?.vendorUserId ?? null;
   }
 
-  async function saveLarkTokens(userId: number, openId: string, tokens: LarkTokens): Promise<void> {
-    await repo.saveAccount({
-      userId,
-      vendor: 'lark',
-      vendorUserId: openId,
-      accessTokenEncrypted: secrets.encrypt(tokens.accessToken),
-      accessTokenExpiresAt: tokens.accessTokenExpiresAt,
-      refreshTokenEncrypted: tokens.refreshToken ? secrets.encrypt(tokens.refreshToken) : null,
-      refreshTokenExpiresAt: tokens.refreshTokenExpiresAt,
-    });
-  }
-
   /** The user's Lark access token, refreshed when it is about to expire; null when they must authorise. */
-  async function larkToken(userId: number): Promise<string | null> {
-    const lark = vendors.lark;
+  async function larkToken(actor: Actor): Promise<string | null> {
+    const lark = (await vendors.forOrg(actor.orgId)).lark;
     if (!lark) return null;
-    const account = await repo.findAccount(userId, 'lark');
-    if (!account) return null;
-    const now = Date.now();
-    const access = account.accessTokenEncrypted ? secrets.decrypt(account.accessTokenEncrypted) : null;
-    if (
-      access &&
-      account.accessTokenExpiresAt &&
-      account.accessTokenExpiresAt.getTime() - TOKEN_MARGIN_MS > now
-    ) {
-      return access;
-    }
-    const refresh = account.refreshTokenEncrypted ? secrets.decrypt(account.refreshTokenEncrypted) : null;
-    const refreshable =
-      refresh !== null &&
-      (account.refreshTokenExpiresAt === null || account.refreshTokenExpiresAt.getTime() > now);
-    if (!refreshable) return null;
-    try {
-      const tokens = await lark.refresh(refresh);
-      await saveLarkTokens(userId, account.vendorUserId, tokens);
-      return tokens.accessToken;
-    } catch (error) {
-      // A refused refresh (revoked, spent) means authorising again; an unreachable Lark is reported.
-      if (error instanceof AppError && error.code === 'bad_gateway') {
-        await repo.deleteAccount(userId, 'lark');
-        return null;
-      }
-      throw error;
-    }
+    return larkAccessToken({ lark, repo, secrets }, actor.userId);
   }
 
   /**
@@ -144,27 +134,10 @@ export function meetingVendorsService(ctx: AppContext) {
     if (!isVendorMeetingType(activity.type) || !activity.startTime || !activity.endTime) {
       throw notFound('meetings.notFound');
     }
-    const parsed = MeetingDataSchema.safeParse(activity.data);
-    const data = parsed.success ? parsed.data : ({} as MeetingData);
-    const organizer = await repo.findUserEmail(activity.createdBy);
-    const members = await repo.membersWithEmail(activity.courseId);
-    const attendees = isMeetingStaff(access) ? members : members.filter((m) => m.id === actor.userId);
-    const room = data.room_location?.room_name ?? null;
-    return buildInvite(
-      {
-        uid: calendarUidOf(activity.id),
-        // Seconds since the last change: calendars replace an invite only by a higher sequence.
-        sequence: Math.floor(activity.updatedAt.getTime() / 1000),
-        start: activity.startTime,
-        end: activity.endTime,
-        summary: activity.title,
-        description: data.description ? stripTags(data.description) : '',
-        location: room ?? data.join_url ?? null,
-        url: data.join_url ?? null,
-        organizer: { name: organizer?.name ?? '', email: organizer?.email ?? null },
-        attendees: attendees.map((m) => ({ name: m.name, email: m.email })),
-      },
-      new Date(),
+    return activityInvite(
+      repo,
+      { ...activity, startTime: activity.startTime, endTime: activity.endTime },
+      isMeetingStaff(access) ? null : actor.userId,
     );
   }
 
@@ -180,8 +153,9 @@ export function meetingVendorsService(ctx: AppContext) {
       vendor: 'lark' | 'tencent',
       location?: string,
     ): Promise<VendorAuthResponse> {
+      const { tencent, lark } = await vendors.forOrg(actor.orgId);
       if (vendor === 'tencent') {
-        if (!vendors.tencent) {
+        if (!tencent) {
           return {
             configured: false,
             authorized: false,
@@ -199,7 +173,6 @@ export function meetingVendorsService(ctx: AppContext) {
           message: bound ? null : translate(actor.locale, 'meetings.tencentNotBound'),
         };
       }
-      const lark = vendors.lark;
       if (!lark) {
         return {
           configured: false,
@@ -208,7 +181,7 @@ export function meetingVendorsService(ctx: AppContext) {
           message: translate(actor.locale, 'meetings.vendorNotConfigured', { vendor: VENDOR_NAMES.lark }),
         };
       }
-      const authorized = (await larkToken(actor.userId)) !== null;
+      const authorized = (await larkToken(actor)) !== null;
       return {
         configured: true,
         authorized,
@@ -225,7 +198,7 @@ export function meetingVendorsService(ctx: AppContext) {
      * send the browser on to, marked with the outcome.
      */
     async larkCallback(actor: Actor, query: LarkCallbackInput): Promise<string> {
-      const lark = vendors.lark;
+      const { lark } = await vendors.forOrg(actor.orgId);
       const back = query.state ? secrets.verifyState(query.state, actor.userId) : null;
       const mark = (path: string, outcome: 'ok' | 'denied' | 'failed') =>
         `${path}${path.includes('?') ? '&' : '?'}lark_auth=${outcome}`;
@@ -234,7 +207,7 @@ export function meetingVendorsService(ctx: AppContext) {
       try {
         const tokens = await lark.exchangeCode(query.code);
         const openId = await lark.openId(tokens.accessToken);
-        await saveLarkTokens(actor.userId, openId, tokens);
+        await saveLarkTokens({ repo, secrets }, actor.userId, openId, tokens);
         return mark(back, 'ok');
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
@@ -253,7 +226,7 @@ export function meetingVendorsService(ctx: AppContext) {
      * Tencent Meeting account, which Tencent must know (`GET /v1/users/{userid}`).
      */
     async bindTencent(actor: Actor, userid: string): Promise<TencentBindingResponse> {
-      const tencent = vendors.tencent;
+      const { tencent } = await vendors.forOrg(actor.orgId);
       if (!tencent) throw notConfigured('tencent');
       await tencent.assertUser(userid);
       await repo.saveAccount({
@@ -280,79 +253,91 @@ export function meetingVendorsService(ctx: AppContext) {
      * cancelled again so nothing is left on Tencent.
      */
     async tencentActivities(actor: Actor, input: TencentActivitiesInput): Promise<TencentActivitiesResponse> {
-      const courseIds = [...new Set(input.courses)];
-      for (const courseId of courseIds) assertCan(await courses.load(actor, courseId), 'activity.manage');
-      const tencent = vendors.tencent;
-      if (!tencent) throw notConfigured('tencent');
-      const userid = await tencentUserid(actor.userId);
-      if (!userid) throw conflict('meetings.tencentNotBound');
+      // A double click or a client's retry gets the first request's meeting and activities.
+      return guard.once(actor.userId, 'tencent_activities', input, async () => {
+        const courseIds = [...new Set(input.courses)];
+        for (const courseId of courseIds) assertCan(await courses.load(actor, courseId), 'activity.manage');
+        const { tencent } = await vendors.forOrg(actor.orgId);
+        if (!tencent) throw notConfigured('tencent');
+        const userid = await tencentUserid(actor.userId);
+        if (!userid) throw conflict('meetings.tencentNotBound');
 
-      const fields: FieldMessages = {};
-      const start = new Date(input.start_time);
-      const end = new Date(input.end_time);
-      checkTimes(start, end, fields);
-      const recurring = input.tencent_meeting_type === 'recurring_meeting';
-      if (recurring && !input.recurring_rule) fields.recurring_rule = ['meetings.recurringRuleRequired'];
-      const firstModules = await repo.firstModules(courseIds);
-      const moduleOf = new Map<number, number>();
-      for (const courseId of courseIds) {
-        const named = input.modules?.find((m) => m.course_id === courseId)?.module_id;
-        const moduleId = named ?? firstModules.get(courseId);
-        if (moduleId === undefined) fields.courses = ['meetings.noModule'];
-        else moduleOf.set(courseId, moduleId);
-      }
-      if (Object.keys(fields).length > 0) throw invalid(fields);
-
-      const meeting = await tencent.createMeeting({
-        userid,
-        subject: input.title,
-        start,
-        end,
-        recurrence: recurring ? (input.recurring_rule ?? null) : null,
-        cloudRecord: input.playback !== false,
-      });
-      const created: { id: number; course_id: number }[] = [];
-      try {
+        const fields: FieldMessages = {};
+        const start = new Date(input.start_time);
+        const end = new Date(input.end_time);
+        checkTimes(start, end, fields);
+        const recurring = input.tencent_meeting_type === 'recurring_meeting';
+        if (recurring && !input.recurring_rule) fields.recurring_rule = ['meetings.recurringRuleRequired'];
+        const firstModules = await repo.firstModules(courseIds);
+        const moduleOf = new Map<number, number>();
         for (const courseId of courseIds) {
-          const activity = await activityCalls.create(
-            actor,
-            courseId,
-            CreateActivityRequestSchema.parse({
-              type: 'tencent_meeting',
-              title: input.title,
-              module_id: moduleOf.get(courseId),
-              start_time: input.start_time,
-              end_time: input.end_time,
-              published: input.published ?? false,
-              data: {
-                meeting_id: meeting.meetingId,
-                ...(meeting.meetingCode ? { meeting_code: meeting.meetingCode } : {}),
-                ...(meeting.joinUrl ? { join_url: meeting.joinUrl } : {}),
-                tencent_meeting_type: input.tencent_meeting_type,
-                playback: input.playback !== false,
-                ...(input.description ? { description: input.description } : {}),
-              },
-            }),
-          );
-          await markVendor(activity.id, { meeting_vendor: 'tencent', vendor_host_userid: userid });
-          created.push({ id: activity.id, course_id: courseId });
+          const named = input.modules?.find((m) => m.course_id === courseId)?.module_id;
+          const moduleId = named ?? firstModules.get(courseId);
+          if (moduleId === undefined) fields.courses = ['meetings.noModule'];
+          else moduleOf.set(courseId, moduleId);
         }
-      } catch (error) {
-        if (created.length === 0) {
-          await tencent.cancelMeeting(meeting.meetingId, userid).catch((cancelError: unknown) => {
-            ctx.log.warn({ err: cancelError, meetingId: meeting.meetingId }, 'tencent meeting not cancelled');
-          });
+        if (Object.keys(fields).length > 0) throw invalid(fields);
+
+        const meeting = await tencent.createMeeting({
+          userid,
+          subject: input.title,
+          start,
+          end,
+          recurrence: recurring ? (input.recurring_rule ?? null) : null,
+          cloudRecord: input.playback !== false,
+        });
+        const created: { id: number; course_id: number }[] = [];
+        try {
+          for (const courseId of courseIds) {
+            const activity = await activityCalls.create(
+              actor,
+              courseId,
+              CreateActivityRequestSchema.parse({
+                type: 'tencent_meeting',
+                title: input.title,
+                module_id: moduleOf.get(courseId),
+                start_time: input.start_time,
+                end_time: input.end_time,
+                published: input.published ?? false,
+                data: {
+                  meeting_id: meeting.meetingId,
+                  ...(meeting.meetingCode ? { meeting_code: meeting.meetingCode } : {}),
+                  ...(meeting.joinUrl ? { join_url: meeting.joinUrl } : {}),
+                  tencent_meeting_type: input.tencent_meeting_type,
+                  playback: input.playback !== false,
+                  ...(input.description ? { description: input.description } : {}),
+                },
+              }),
+            );
+            await markVendor(activity.id, { meeting_vendor: 'tencent', vendor_host_userid: userid });
+            await recordLink(activity.id, {
+              vendor: 'tencent',
+              meetingId: meeting.meetingId,
+              ownerId: actor.userId,
+              hostUserid: userid,
+            });
+            created.push({ id: activity.id, course_id: courseId });
+          }
+        } catch (error) {
+          if (created.length === 0) {
+            await tencent.cancelMeeting(meeting.meetingId, userid).catch((cancelError: unknown) => {
+              ctx.log.warn(
+                { err: cancelError, meetingId: meeting.meetingId },
+                'tencent meeting not cancelled',
+              );
+            });
+          }
+          throw error;
         }
-        throw error;
-      }
-      return {
-        meeting: {
-          meeting_id: meeting.meetingId,
-          meeting_code: meeting.meetingCode,
-          join_url: meeting.joinUrl,
-        },
-        activities: created,
-      };
+        return {
+          meeting: {
+            meeting_id: meeting.meetingId,
+            meeting_code: meeting.meetingCode,
+            join_url: meeting.joinUrl,
+          },
+          activities: created,
+        };
+      });
     },
 
     /**
@@ -372,25 +357,40 @@ export function meetingVendorsService(ctx: AppContext) {
       let meeting: VendorMeeting;
       let extra: Record<string, unknown>;
       if (activity.type === 'lark_meeting') {
-        if (!vendors.lark) throw notConfigured('lark');
-        const token = await larkToken(actor.userId);
+        const { lark } = await vendors.forOrg(actor.orgId);
+        if (!lark) throw notConfigured('lark');
+        const token = await larkToken(actor);
         if (!token) throw conflict('meetings.larkNotAuthorized');
-        const reserve = await vendors.lark.reserve(token, { topic: activity.title, end: activity.endTime });
+        await guard.claim(activity.id, 'lark', actor.userId);
+        const reserve = await lark
+          .reserve(token, { topic: activity.title, end: activity.endTime })
+          .catch(async (error: unknown) => {
+            await guard.release(activity.id);
+            throw error;
+          });
         meeting = { meeting_id: reserve.reserveId, meeting_code: reserve.meetingNo, join_url: reserve.url };
         extra = { meeting_vendor: 'lark' };
       } else if (activity.type === 'tencent_meeting') {
-        const tencent = vendors.tencent;
+        const { tencent } = await vendors.forOrg(actor.orgId);
         if (!tencent) throw notConfigured('tencent');
         const userid = await tencentUserid(actor.userId);
         if (!userid) throw conflict('meetings.tencentNotBound');
-        const created = await tencent.createMeeting({
-          userid,
-          subject: activity.title,
-          start: activity.startTime,
-          end: activity.endTime,
-          recurrence: null,
-          cloudRecord: data.playback !== false && data.playback !== 0,
-        });
+        // Two requests for the same activity (a double click, a retry) reserve one meeting: the other is
+        // refused while this one holds the claim, and once the meeting is recorded.
+        await guard.claim(activity.id, 'tencent', actor.userId);
+        const created = await tencent
+          .createMeeting({
+            userid,
+            subject: activity.title,
+            start: activity.startTime,
+            end: activity.endTime,
+            recurrence: null,
+            cloudRecord: data.playback !== false && data.playback !== 0,
+          })
+          .catch(async (error: unknown) => {
+            await guard.release(activity.id);
+            throw error;
+          });
         meeting = {
           meeting_id: created.meetingId,
           meeting_code: created.meetingCode,
@@ -409,6 +409,12 @@ export function meetingVendorsService(ctx: AppContext) {
           ...(meeting.join_url ? { join_url: meeting.join_url } : {}),
         },
       });
+      await recordLink(activity.id, {
+        vendor: extra.meeting_vendor === 'lark' ? 'lark' : 'tencent',
+        meetingId: meeting.meeting_id,
+        ownerId: actor.userId,
+        ...(typeof extra.vendor_host_userid === 'string' ? { hostUserid: extra.vendor_host_userid } : {}),
+      });
       return meeting;
     },
 
@@ -418,43 +424,52 @@ export function meetingVendorsService(ctx: AppContext) {
      * address and, with a CalDAV server configured, PUT into its collection.
      */
     async calendarMeeting(actor: Actor, input: CalendarMeetingInput): Promise<CalendarMeetingResponse> {
-      assertCan(await courses.load(actor, input.course_id), 'activity.manage');
-      const fields: FieldMessages = {};
-      if (!isVendorMeetingType(input.type)) fields.type = ['meetings.unknownMeetingType'];
-      checkTimes(new Date(input.start_time), new Date(input.end_time), fields);
-      if (Object.keys(fields).length > 0) throw invalid(fields);
+      // A double click or a client's retry gets the first request's activity and event.
+      return guard.once(actor.userId, 'calendar_meeting', input, async () => {
+        assertCan(await courses.load(actor, input.course_id), 'activity.manage');
+        const fields: FieldMessages = {};
+        if (!isVendorMeetingType(input.type)) fields.type = ['meetings.unknownMeetingType'];
+        checkTimes(new Date(input.start_time), new Date(input.end_time), fields);
+        if (Object.keys(fields).length > 0) throw invalid(fields);
 
-      const activity = await activityCalls.create(
-        actor,
-        input.course_id,
-        CreateActivityRequestSchema.parse({
-          type: input.type,
-          title: input.title,
-          module_id: input.module_id,
-          syllabus_id: input.syllabus_id ?? null,
-          start_time: input.start_time,
-          end_time: input.end_time,
-          published: input.published ?? true,
-          data: {
-            ...(input.join_url ? { join_url: input.join_url } : {}),
-            ...(input.description ? { description: input.description } : {}),
-            ...(input.location ? { room_location: { room_name: input.location } } : {}),
-          },
-        }),
-      );
-      await markVendor(activity.id, { meeting_vendor: 'calendar' });
-      const attendees = await repo.membersWithEmail(input.course_id);
-      let caldav: CalendarMeetingResponse['caldav'] = 'not_configured';
-      if (vendors.caldav) {
-        await vendors.caldav.put(calendarUidOf(activity.id), await inviteFor(actor, activity.id));
-        caldav = 'stored';
-      }
-      return {
-        activity_id: activity.id,
-        ics_url: `/api/activities/${activity.id}/meeting/invite.ics`,
-        caldav,
-        attendee_count: attendees.length,
-      };
+        const activity = await activityCalls.create(
+          actor,
+          input.course_id,
+          CreateActivityRequestSchema.parse({
+            type: input.type,
+            title: input.title,
+            module_id: input.module_id,
+            syllabus_id: input.syllabus_id ?? null,
+            start_time: input.start_time,
+            end_time: input.end_time,
+            published: input.published ?? true,
+            data: {
+              ...(input.join_url ? { join_url: input.join_url } : {}),
+              ...(input.description ? { description: input.description } : {}),
+              ...(input.location ? { room_location: { room_name: input.location } } : {}),
+            },
+          }),
+        );
+        await markVendor(activity.id, { meeting_vendor: 'calendar' });
+        const attendees = await repo.membersWithEmail(input.course_id);
+        let caldav: CalendarMeetingResponse['caldav'] = 'not_configured';
+        const { caldav: davClient } = await vendors.forOrg(actor.orgId);
+        if (davClient) {
+          await davClient.put(calendarUidOf(activity.id), await inviteFor(actor, activity.id));
+          await recordLink(activity.id, {
+            vendor: 'calendar',
+            meetingId: calendarUidOf(activity.id),
+            ownerId: actor.userId,
+          });
+          caldav = 'stored';
+        }
+        return {
+          activity_id: activity.id,
+          ics_url: `/api/activities/${activity.id}/meeting/invite.ics`,
+          caldav,
+          attendee_count: attendees.length,
+        };
+      });
     },
 
     /**
@@ -502,15 +517,4 @@ function timePeriodsConfig(
   }
   timePeriodCache.set(raw, parsed);
   return parsed;
-}
-
-function stripTags(html: string): string {
-  return html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
 }

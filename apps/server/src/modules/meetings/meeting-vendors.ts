@@ -1,11 +1,18 @@
-import type { Config } from '../../config.ts';
+import type { MeetingVendorKey } from '@lectern/contracts/meetings/meeting-vendor-settings.schemas';
+import type { Config, MeetingVendorsConfig } from '../../config.ts';
+import type { AppContext } from '../../platform/app-context.ts';
 import { bigBlueButtonAdapter } from './bigbluebutton.adapter.ts';
 import { calDavClient, calendarMeetingAdapter } from './calendar-meeting.adapter.ts';
 import { genericMeetingAdapter } from './generic-meeting.adapter.ts';
 import { larkClient, larkMeetingAdapter } from './lark-meeting.adapter.ts';
 import type { MeetingAdapter } from './meeting-adapter.ts';
 import type { MeetingData } from '@lectern/contracts/meetings/meeting-data';
+import {
+  meetingVendorSettingsRepository,
+  type VendorSettingsRow,
+} from './meeting-vendor-settings.repository.ts';
 import { tencentMeetingAdapter, tencentMeetingClient } from './tencent-meeting.adapter.ts';
+import { vendorSecrets } from './vendor-secrets.ts';
 
 /** The vendors' names as the messages show them. */
 export const VENDOR_NAMES = {
@@ -14,18 +21,115 @@ export const VENDOR_NAMES = {
   calendar: 'Calendar meetings',
 } as const;
 
+/** What the adapters are built from: the environment's, or an organisation's own (settings page). */
+export type VendorCredentials = Readonly<{
+  bigBlueButton: Config['bigBlueButton'];
+  tencent: MeetingVendorsConfig['tencent'];
+  lark: MeetingVendorsConfig['lark'];
+  caldav: MeetingVendorsConfig['caldav'];
+}>;
+
+export function environmentCredentials(config: Config): VendorCredentials {
+  return {
+    bigBlueButton: config.bigBlueButton,
+    tencent: config.meetingVendors.tencent,
+    lark: config.meetingVendors.lark,
+    caldav: config.meetingVendors.caldav,
+  };
+}
+
+type Secrets = ReturnType<typeof vendorSecrets>;
+
+/** A stored row's plain field, or undefined when empty. */
+function plain(row: VendorSettingsRow, field: string): string | undefined {
+  const value = row.settings[field];
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** A stored row's secret, decrypted; undefined when absent or sealed under another session secret. */
+export function storedSecret(row: VendorSettingsRow, field: string, secrets: Secrets): string | undefined {
+  const sealed = row.secretsEncrypted[field];
+  return sealed ? (secrets.decrypt(sealed) ?? undefined) : undefined;
+}
+
 /**
- * The meeting vendors this server is configured for (environment, see docs/deploy.md), built once per
- * service: the clients the vendor calls use and the adapter each meeting is served by.
+ * The credentials an organisation's meetings use: per vendor, its saved settings when it saved any (not
+ * enabled, or incomplete, turns the vendor off for it), else the environment's.
  */
-export function meetingVendors(config: Config) {
-  const vendors = config.meetingVendors;
+export function organisationCredentials(
+  env: VendorCredentials,
+  rows: readonly VendorSettingsRow[],
+  secrets: Secrets,
+): VendorCredentials {
+  const rowOf = (vendor: MeetingVendorKey) => rows.find((r) => r.vendor === vendor);
+  const resolved: { -readonly [K in keyof VendorCredentials]: VendorCredentials[K] } = { ...env };
+
+  const tencent = rowOf('tencent');
+  if (tencent) {
+    const appId = plain(tencent, 'app_id');
+    const apiUrl = plain(tencent, 'api_url');
+    const secretId = storedSecret(tencent, 'secret_id', secrets);
+    const secretKey = storedSecret(tencent, 'secret_key', secrets);
+    resolved.tencent =
+      tencent.enabled && appId && apiUrl && secretId && secretKey
+        ? { appId, sdkId: plain(tencent, 'sdk_id'), secretId, secretKey, apiUrl }
+        : undefined;
+  }
+
+  const lark = rowOf('lark');
+  if (lark) {
+    const appId = plain(lark, 'app_id');
+    const redirectUri = plain(lark, 'redirect_uri');
+    const apiUrl = plain(lark, 'api_url');
+    const accountsUrl = plain(lark, 'accounts_url');
+    const appSecret = storedSecret(lark, 'app_secret', secrets);
+    resolved.lark =
+      lark.enabled && appId && redirectUri && apiUrl && accountsUrl && appSecret
+        ? { appId, appSecret, redirectUri, apiUrl, accountsUrl }
+        : undefined;
+  }
+
+  const caldav = rowOf('caldav');
+  if (caldav) {
+    const url = plain(caldav, 'url');
+    resolved.caldav =
+      caldav.enabled && url
+        ? {
+            url,
+            username: plain(caldav, 'username'),
+            password: storedSecret(caldav, 'password', secrets),
+          }
+        : undefined;
+  }
+
+  const bbb = rowOf('bigbluebutton');
+  if (bbb) {
+    const url = plain(bbb, 'url');
+    const secret = storedSecret(bbb, 'secret', secrets);
+    const types = Array.isArray(bbb.settings.types)
+      ? bbb.settings.types.filter((t): t is string => typeof t === 'string')
+      : [];
+    resolved.bigBlueButton =
+      bbb.enabled && url && secret
+        ? {
+            url,
+            secret,
+            checksum: bbb.settings.checksum === 'sha256' ? 'sha256' : 'sha1',
+            types: types.length > 0 ? types : undefined,
+          }
+        : undefined;
+  }
+  return resolved;
+}
+
+/** The clients the vendor calls use and the adapter each meeting is served by, for one set of credentials. */
+export function buildMeetingVendors(credentials: VendorCredentials) {
   const generic = genericMeetingAdapter();
-  const bbbConfig = config.bigBlueButton;
+  const bbbConfig = credentials.bigBlueButton;
   const bbb = bbbConfig ? bigBlueButtonAdapter(bbbConfig) : undefined;
-  const tencent = vendors.tencent ? tencentMeetingClient(vendors.tencent) : undefined;
-  const lark = vendors.lark ? larkClient(vendors.lark) : undefined;
-  const caldav = vendors.caldav ? calDavClient(vendors.caldav) : undefined;
+  const tencent = credentials.tencent ? tencentMeetingClient(credentials.tencent) : undefined;
+  const lark = credentials.lark ? larkClient(credentials.lark) : undefined;
+  const caldav = credentials.caldav ? calDavClient(credentials.caldav) : undefined;
   const adapters = {
     tencent: tencent ? tencentMeetingAdapter(tencent) : undefined,
     lark: larkMeetingAdapter(),
@@ -53,4 +157,38 @@ export function meetingVendors(config: Config) {
   };
 }
 
-export type MeetingVendors = ReturnType<typeof meetingVendors>;
+export type MeetingVendors = ReturnType<typeof buildMeetingVendors>;
+
+/**
+ * The meeting vendors of each organisation: its own settings (saved by its administrators) over the
+ * environment's (docs/deploy.md). The settings rows are read on every resolution — a primary-key read of at
+ * most four rows — and the built clients are reused while those rows are unchanged, so a save in any
+ * process takes effect on the next call everywhere without a cache to invalidate.
+ */
+export function meetingVendors(ctx: Pick<AppContext, 'config' | 'db'>) {
+  const env = environmentCredentials(ctx.config);
+  const fromEnvironment = buildMeetingVendors(env);
+  const repo = meetingVendorSettingsRepository(ctx.db);
+  const secrets = vendorSecrets(ctx.config.sessionSecret);
+  const built = new Map<number, { stamp: string; vendors: MeetingVendors }>();
+
+  return {
+    async forOrg(orgId: number): Promise<MeetingVendors> {
+      const rows = await repo.listForOrg(orgId);
+      if (rows.length === 0) return fromEnvironment;
+      // Sealed secrets carry a fresh IV on every save, so any save changes the stamp.
+      const stamp = JSON.stringify(
+        [...rows]
+          .sort((a, b) => a.vendor.localeCompare(b.vendor))
+          .map((r) => [r.vendor, r.enabled, r.settings, r.secretsEncrypted]),
+      );
+      const cached = built.get(orgId);
+      if (cached?.stamp === stamp) return cached.vendors;
+      const vendors = buildMeetingVendors(organisationCredentials(env, rows, secrets));
+      built.set(orgId, { stamp, vendors });
+      return vendors;
+    },
+  };
+}
+
+export type MeetingVendorsResolver = ReturnType<typeof meetingVendors>;

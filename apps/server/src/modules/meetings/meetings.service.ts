@@ -47,14 +47,19 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 export function meetingsService(ctx: AppContext) {
   const activities = activityAccess(ctx.db);
   const repo = meetingsRepository(ctx.db);
-  const vendors = meetingVendors(ctx.config);
-  const { bbb, adapterFor } = vendors;
+  // Each organisation's own vendor settings, else the environment's (meeting-vendors.ts).
+  const vendors = meetingVendors(ctx);
 
   /**
-   * Vendor recordings that are media files (BigBlueButton's `video` format) are copied into the
-   * activity's resources by a queued job the first time they are seen; the rest stay links.
+   * Vendor recordings with media (BigBlueButton's `video` format, Tencent's cloud-recording files) are
+   * copied into the activity's resources by a queued job the first time they are seen; the links stay
+   * the replays, which is all there is until the copy is done, or should it fail.
    */
-  async function copyMediaRecordings(activityId: number, replays: readonly Replay[]): Promise<void> {
+  async function copyMediaRecordings(
+    activityId: number,
+    vendor: 'bigbluebutton' | 'tencent',
+    replays: readonly Replay[],
+  ): Promise<void> {
     const media = replays.filter((r) => r.media);
     if (media.length === 0) return;
     await ctx.db.transaction(async (tx) => {
@@ -63,7 +68,7 @@ export function meetingsService(ctx: AppContext) {
         const row = await repo.insertRecording(
           {
             activityId,
-            vendor: 'bigbluebutton',
+            vendor,
             recordId: replay.media.recordId,
             format: replay.media.format,
             url: replay.url,
@@ -127,6 +132,7 @@ export function meetingsService(ctx: AppContext) {
     if (!user) throw notFound();
     if (activity.type === 'classin' && !user.mobilePhone) throw conflict('meetings.phoneRequired');
     const role = isMeetingStaff(access) || hostIdOf(activity, data) === actor.userId ? 'host' : 'guest';
+    const { adapterFor } = await vendors.forOrg(actor.orgId);
     const url = await adapterFor(activity.type, data).joinUrl(ref, { id: user.id, name: user.name, role });
     if (!url) throw conflict('meetings.noJoinLink');
     await repo.recordJoin({ activityId: activity.id, userId: actor.userId, subMeetingId, role });
@@ -139,6 +145,7 @@ export function meetingsService(ctx: AppContext) {
       const { activity, access, data, ref } = await load(actor, id);
       const now = Date.now();
       const status = statusOf(activity, now);
+      const { bbb, adapterFor } = await vendors.forOrg(actor.orgId);
       const adapter = adapterFor(activity.type, data);
       const hostId = hostIdOf(activity, data);
       const [host, me] = await Promise.all([repo.findUser(hostId), repo.findUser(actor.userId)]);
@@ -155,7 +162,8 @@ export function meetingsService(ctx: AppContext) {
           try {
             const found = await adapter.replays(ref);
             replays = found.map((r) => r.url);
-            if (adapter === bbb) await copyMediaRecordings(activity.id, found);
+            if (adapter === bbb) await copyMediaRecordings(activity.id, 'bigbluebutton', found);
+            else if (adapter.name === 'tencent') await copyMediaRecordings(activity.id, 'tencent', found);
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             ctx.log.warn({ err: error, activityId: activity.id }, 'meeting replays unavailable');
@@ -223,7 +231,7 @@ export function meetingsService(ctx: AppContext) {
         if (!conditions.success) throw invalid({ conditions: ['meetings.conditionsInvalid'] });
         userName = conditions.data.user_name?.trim() || undefined;
       }
-      const adapter = adapterFor(activity.type, meeting.data);
+      const adapter = (await vendors.forOrg(actor.orgId)).adapterFor(activity.type, meeting.data);
       if (adapter.name === 'tencent') {
         // Tencent reports who attended, joining through Lectern or not; bound users count as participants.
         try {

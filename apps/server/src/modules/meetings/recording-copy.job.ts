@@ -11,7 +11,9 @@ import { enqueue } from '../../platform/jobs/job-queue.ts';
 import { PermanentJobError, type RegisteredJobs } from '../../platform/jobs/job-worker.ts';
 import { attachCloudRecording } from '../activity-resources/cloud-recordings.ts';
 import { activitiesRepository } from '../activities/activities.repository.ts';
-import { meetingsRepository } from './meetings.repository.ts';
+import { meetingVendors } from './meeting-vendors.ts';
+import { meetingsRepository, type MeetingRecordingRow } from './meetings.repository.ts';
+import { vendorLinksRepository } from './vendor-links.repository.ts';
 
 export const RECORDING_COPY_JOB = 'meetings.recording_copy';
 
@@ -32,12 +34,20 @@ export async function scheduleRecordingCopy(tx: Executor, recordingId: number): 
   await enqueue(tx, RECORDING_COPY_JOB, { recording_id: recordingId }, { maxAttempts: 5 });
 }
 
+/** Tencent's `download_address_file_type`, for a download served without a media Content-Type. */
+const FILE_TYPES: Readonly<Record<string, string>> = {
+  mp4: 'video/mp4',
+  m4a: 'audio/mp4',
+  mp3: 'audio/mpeg',
+};
+
 /** A recording that may never be copied (wrong type, too large): kept as a link, not retried. */
 class NotCopyable extends Error {}
 
 /**
- * Copies a meeting vendor's recording file (BigBlueButton's `video` format) into Lectern's storage and
- * puts it on the activity as a cloud-recording resource, as lecture lives do with their replays. The
+ * Copies a meeting vendor's recording file (BigBlueButton's `video` format, a Tencent cloud-recording
+ * file by the download address Tencent gives for it) into Lectern's storage and puts it on the activity
+ * as a cloud-recording resource, as lecture lives do with their replays. The
  * file must be audio or video by its Content-Type and no larger than BBB_RECORDING_MAX_MB, by its
  * Content-Length and by the bytes actually read; otherwise the recording stays a link (state `link`).
  * Network failures are retried by the queue.
@@ -45,12 +55,36 @@ class NotCopyable extends Error {}
 export function meetingRecordingJobs(ctx: AppContext): RegisteredJobs {
   const repo = meetingsRepository(ctx.db);
   const activities = activitiesRepository(ctx.db);
+  const links = vendorLinksRepository(ctx.db);
+  const vendors = meetingVendors(ctx);
   const maxBytes = ctx.config.meetingVendors.bbbRecordingMaxBytes;
+
+  /**
+   * Where the recording's bytes are: BigBlueButton's media file is its own URL; a Tencent file's download
+   * address is asked of Tencent now (it expires), under the host userid the meeting was made with.
+   */
+  async function source(
+    recording: MeetingRecordingRow,
+  ): Promise<{ url: string; mimeTypeIfUnlabelled: string | null }> {
+    if (recording.vendor !== 'tencent') return { url: recording.url, mimeTypeIfUnlabelled: null };
+    const activity = await links.activity(recording.activityId);
+    const link = await links.find(recording.activityId);
+    const host =
+      link?.vendorHostUserid ??
+      (typeof activity?.data.vendor_host_userid === 'string' ? activity.data.vendor_host_userid : null);
+    if (!activity || !host) throw new NotCopyable('no Tencent host to ask for the recording');
+    const tencent = (await vendors.forOrg(activity.orgId)).tencent;
+    if (!tencent) throw new NotCopyable('Tencent Meeting is not configured');
+    const found = await tencent.recordingDownload(recording.recordId, host);
+    if (!found) throw new NotCopyable('Tencent gives no download address for this recording');
+    return { url: found.url, mimeTypeIfUnlabelled: FILE_TYPES[found.fileType ?? ''] ?? null };
+  }
 
   async function download(
     url: string,
     dir: string,
     signal: AbortSignal,
+    mimeTypeIfUnlabelled: string | null,
   ): Promise<{ file: string; mimeType: string }> {
     const response = await fetch(url, {
       signal: AbortSignal.any([signal, AbortSignal.timeout(30 * 60_000)]),
@@ -62,7 +96,12 @@ export function meetingRecordingJobs(ctx: AppContext): RegisteredJobs {
       }
       throw new Error(`recording answered HTTP ${response.status}`);
     }
-    const mimeType = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    const labelled = (response.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    // Object stores often serve a vendor's file as bytes; the vendor's own file type then says what it is.
+    const mimeType =
+      mimeTypeIfUnlabelled && (labelled === '' || labelled === 'application/octet-stream')
+        ? mimeTypeIfUnlabelled
+        : labelled;
     const extension = MEDIA_TYPES[mimeType];
     if (!extension) {
       await response.body.cancel();
@@ -97,7 +136,8 @@ export function meetingRecordingJobs(ctx: AppContext): RegisteredJobs {
         if (!activity) return;
         const dir = await mkdtemp(path.join(tmpdir(), 'lectern-recording-'));
         try {
-          const { file, mimeType } = await download(recording.url, dir, signal);
+          const from = await source(recording);
+          const { file, mimeType } = await download(from.url, dir, signal, from.mimeTypeIfUnlabelled);
           const when = (recording.startTime ?? recording.createdAt)
             .toISOString()
             .slice(0, 16)

@@ -70,7 +70,7 @@ export function tencentMeetingClient(options: TencentMeetingOptions) {
 
   /** `refusal` may name a clearer error for some of Tencent's refusals (by HTTP status and reason). */
   async function call<T>(
-    method: 'GET' | 'POST',
+    method: 'GET' | 'POST' | 'PUT',
     uri: string,
     body?: unknown,
     refusal?: (status: number, reason: string) => AppError | undefined,
@@ -182,6 +182,23 @@ export function tencentMeetingClient(options: TencentMeetingOptions) {
       return { ...infoOf(body), status: String(body.meeting_info_list?.[0]?.status ?? '') };
     },
 
+    /**
+     * `PUT /v1/meetings/{id}`: the meeting's subject and times, as the activity now has them. Tencent keeps
+     * every setting the body does not name.
+     */
+    async updateMeeting(
+      meetingId: string,
+      input: { userid: string; subject: string; start: Date; end: Date },
+    ): Promise<void> {
+      await call('PUT', `/v1/meetings/${encodeURIComponent(meetingId)}`, {
+        userid: input.userid,
+        instanceid: 1,
+        subject: input.subject,
+        start_time: seconds(input.start),
+        end_time: seconds(input.end),
+      });
+    },
+
     /** `POST /v1/meetings/{id}/cancel`. */
     async cancelMeeting(meetingId: string, userid: string): Promise<void> {
       await call('POST', `/v1/meetings/${encodeURIComponent(meetingId)}/cancel`, {
@@ -214,7 +231,10 @@ export function tencentMeetingClient(options: TencentMeetingOptions) {
       return people;
     },
 
-    /** `GET /v1/records`: the cloud recordings of a meeting; each file's sharing (playback) page. */
+    /**
+     * `GET /v1/records`: the cloud recordings of a meeting; each file's sharing (playback) page, with the
+     * file's id so that its media can be fetched (`GET /v1/addresses/{record_file_id}`) and copied.
+     */
     async recordings(meetingId: string, userid: string, from: Date, to: Date): Promise<Replay[]> {
       const body = await call<{ record_meetings?: Record<string, unknown>[] }>(
         'GET',
@@ -231,14 +251,35 @@ export function tencentMeetingClient(options: TencentMeetingOptions) {
       for (const meeting of body.record_meetings ?? []) {
         for (const file of (meeting.record_files as Record<string, unknown>[] | undefined) ?? []) {
           if (typeof file.sharing_url !== 'string' || !/^https?:\/\//.test(file.sharing_url)) continue;
+          const fileId = typeof file.record_file_id === 'string' ? file.record_file_id : null;
           replays.push({
             url: file.sharing_url,
             startTime: file.record_start_time ? new Date(Number(file.record_start_time)) : null,
             endTime: file.record_end_time ? new Date(Number(file.record_end_time)) : null,
+            ...(fileId ? { media: { recordId: fileId, format: 'tencent_file' } } : {}),
           });
         }
       }
       return replays;
+    },
+
+    /**
+     * `GET /v1/addresses/{record_file_id}`: the recording file's download address, which Tencent makes
+     * anew on each call and lets expire within hours (minutes for newer apps), so it is asked for just
+     * before the copy; null when Tencent gives none (personal free accounts).
+     */
+    async recordingDownload(
+      recordFileId: string,
+      userid: string,
+    ): Promise<{ url: string; fileType: string | null } | null> {
+      const body = await call<{ download_address?: unknown; download_address_file_type?: unknown }>(
+        'GET',
+        `/v1/addresses/${encodeURIComponent(recordFileId)}?${q({ userid })}`,
+      );
+      const url = body.download_address;
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return null;
+      const fileType = body.download_address_file_type;
+      return { url, fileType: typeof fileType === 'string' ? fileType.toLowerCase() : null };
     },
 
     /** `GET /v1/users/{userid}`: whether the organisation's Tencent Meeting has this user (binding check). */

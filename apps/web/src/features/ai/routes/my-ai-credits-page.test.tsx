@@ -72,8 +72,9 @@ describe('MyAiCreditsPage', { timeout: 60_000 }, () => {
         { applied_credits: 30, reason: '', target_type: 'course', course_id: 41 },
       ]),
     );
+    // The shared "courses I teach" list: the ones the instructor created and those they hold a teaching role in.
     expect(sentBodies(fetchMock, 'POST /api/my-courses')[0]).toMatchObject({
-      conditions: { role: ['instructor', 'instructor_assistant'] },
+      conditions: { role: ['chief_instructor', 'instructor', 'instructor_assistant'] },
     });
   });
 });

@@ -22,7 +22,7 @@ import { LoadingState, PageState } from '../../../shared/components/page-state.t
 import { useAiStatus, useMyAiCredit } from '../../../shared/hooks/use-ai-credit.ts';
 import type { CreditTargetType } from '@lectern/contracts/ai/ai.schemas';
 import { useCreateCreditRequest } from '../api/create-credit-request.ts';
-import { useTeachingCourses } from '../api/list-teaching-courses.ts';
+import { useTeachingCourses } from '../../courses/public/list-teaching-courses.ts';
 import { CreditRequestsTable } from '../components/credit-requests-table.tsx';
 
 /** /user/ai-credits: an instructor's balance, a request for more, and the answers to earlier requests. */

@@ -12,3 +12,7 @@ export const resourceAuditKey = ['course-services', 'resource-audit'] as const;
 export const studentStatsKey = ['course-services', 'student-stats'] as const;
 export const extensionAppsKey = (courseId: number, as: 'member' | 'visitor') =>
   ['course-services', 'extension-apps', courseId, as] as const;
+/** Every course's shared files (a share may name several courses). */
+export const allSharedFilesKey = ['course-services', 'shared-files'] as const;
+/** A course's shared files, every page (the download rule changes what each offers). */
+export const sharedFilesKey = (courseId: number) => [...allSharedFilesKey, courseId] as const;

@@ -4,7 +4,7 @@ import {
 } from '@lectern/contracts/course-services/download-print-permissions.schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../shared/api/http-client.ts';
-import { downloadPrintKey } from './course-services-keys.ts';
+import { downloadPrintKey, sharedFilesKey } from './course-services-keys.ts';
 
 /** `PUT /api/courses/{id}/download-print-permissions`: the teaching team sets one type. */
 export function useSaveDownloadPrintPermission(courseId: number) {
@@ -16,6 +16,10 @@ export function useSaveDownloadPrintPermission(courseId: number) {
         body,
         schema: DownloadPrintPermissionSchema,
       }),
-    onSuccess: (saved) => queryClient.setQueryData(downloadPrintKey(courseId, saved.type), saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(downloadPrintKey(courseId, saved.type), saved);
+      // What each shared file offers (download, inline view) follows the course's download rule.
+      void queryClient.invalidateQueries({ queryKey: sharedFilesKey(courseId) });
+    },
   });
 }

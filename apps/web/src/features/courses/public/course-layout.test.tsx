@@ -119,6 +119,10 @@ describe('CourseLayout', () => {
     const studentSections = within(await screen.findByRole('navigation', { name: 'Course sections' }));
     expect(studentSections.getByRole('link', { name: 'Members' })).toBeTruthy();
     expect(studentSections.queryByRole('link', { name: 'Public listing' })).toBeNull();
+    // The files shared to the course are every member's.
+    expect(studentSections.getByRole('link', { name: 'Files' }).getAttribute('href')).toBe(
+      '/course/42/shared-files',
+    );
   });
 
   it('lets a manager of the teaching team view the course as a student', async () => {

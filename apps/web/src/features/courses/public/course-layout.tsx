@@ -28,6 +28,7 @@ const SimulateSwitch = lazy(async () => ({
 
 type CourseTab =
   | 'content'
+  | 'shared-files'
   | 'announcements'
   | 'rollcalls'
   | 'ask-questions'
@@ -44,6 +45,7 @@ type CourseTab =
 /** Announcements, members, groups and grades have their own pages; everything else under the course (activities too) is content. */
 function tabOf(pathname: string, courseId: number): CourseTab {
   const rest = pathname.replace(new RegExp(`^/course/${courseId}/?`), '');
+  if (rest === 'shared-files') return 'shared-files';
   if (rest === 'announcements' || rest.startsWith('announcements/')) return 'announcements';
   if (rest === 'rollcalls' || rest.startsWith('rollcalls/')) return 'rollcalls';
   if (rest === 'ask-questions' || rest.startsWith('ask-questions/')) return 'ask-questions';
@@ -61,6 +63,8 @@ function tabOf(pathname: string, courseId: number): CourseTab {
 
 const SECTIONS: readonly CourseTab[] = [
   'content',
+  // The files instructors shared to the course (course-services), beside the content students study.
+  'shared-files',
   'announcements',
   'rollcalls',
   'ask-questions',

@@ -5,6 +5,7 @@ import { Link, useLocation } from 'react-router';
 const PAGES = [
   { key: 'users', path: '/admin/users' },
   { key: 'organisation', path: '/admin/organisation' },
+  { key: 'meetingVendors', path: '/admin/meeting-vendors' },
   { key: 'departments', path: '/admin/departments' },
   { key: 'terms', path: '/admin/academic-years' },
   { key: 'announcements', path: '/admin/announcements' },

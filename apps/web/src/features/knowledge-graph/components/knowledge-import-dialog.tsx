@@ -19,7 +19,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/http-client.ts';
 import { uploadFile } from '../../uploads/public/upload-file.ts';
-import { useTeachingCoursesForImport } from '../api/list-import-source-courses.ts';
+import { useTeachingCourses } from '../../courses/public/list-teaching-courses.ts';
 import { aiParseKnowledgeOutline } from '../api/ai-parse-knowledge-outline.ts';
 import { useImportKnowledgeNodes, type KnowledgeImportInput } from '../api/import-knowledge-nodes.ts';
 import { useParseKnowledgeDocx } from '../api/parse-knowledge-docx.ts';
@@ -82,7 +82,7 @@ export function KnowledgeImportDialog({
   const abort = useRef<AbortController | null>(null);
   const parse = useParseKnowledgeDocx();
   const importNodes = useImportKnowledgeNodes(courseId);
-  const courses = useTeachingCoursesForImport(open && mode === 'course');
+  const courses = useTeachingCourses(open && mode === 'course');
   const sources = (courses.data ?? []).filter((c) => c.id !== courseId);
 
   const raw = file?.originFileObj;

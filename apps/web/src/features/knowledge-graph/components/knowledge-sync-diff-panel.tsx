@@ -2,10 +2,11 @@ import type {
   ApplyKnowledgeDiffRequest,
   ApplyKnowledgeDiffResponse,
   KnowledgeDiffChange,
+  KnowledgeDiffItem,
   KnowledgeNodeDiff,
   KnowledgeRelationDiff,
 } from '@lectern/contracts/knowledge-graph/knowledge-sync.schemas';
-import { Alert, App, Button, Empty, Flex, Table, Tag, Typography } from 'antd';
+import { Alert, App, Button, Empty, Flex, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
@@ -15,6 +16,72 @@ import { useKnowledgeGraphDiff } from '../api/get-knowledge-graph-diff.ts';
 const CHANGE_COLOR: Record<KnowledgeDiffChange, string> = { added: 'green', changed: 'blue', removed: 'red' };
 const total = (result: ApplyKnowledgeDiffResponse) =>
   Object.values(result.counts).reduce((sum, count) => sum + count, 0);
+
+/**
+ * One table of the diff (its nodes or its relations): the change, the given columns, and a button applying
+ * that one item.
+ */
+function DiffSection<T extends { key: string; change: KnowledgeDiffChange }>({
+  type,
+  title,
+  rows,
+  columns,
+  applyLabel,
+  pending,
+  onApply,
+}: {
+  type: KnowledgeDiffItem['type'];
+  title: string;
+  rows: T[];
+  /** The columns between the change and the action. */
+  columns: TableColumnsType<T>;
+  applyLabel: (row: T) => string;
+  pending: string | null;
+  onApply: (body: ApplyKnowledgeDiffRequest, key: string) => void;
+}) {
+  const { t } = useTranslation('knowledge-graph');
+  const headingId = `knowledge-sync-diff-${type}s`;
+  return (
+    <section aria-labelledby={headingId}>
+      <Typography.Title level={3} id={headingId} style={{ fontSize: 16 }}>
+        {title}
+      </Typography.Title>
+      <Table<T>
+        size="small"
+        rowKey="key"
+        pagination={rows.length > 10 ? { pageSize: 10 } : false}
+        dataSource={rows}
+        columns={[
+          {
+            key: 'change',
+            title: t('sync.diff.columns.change'),
+            width: 100,
+            render: (_, row) => (
+              <Tag color={CHANGE_COLOR[row.change]}>{t(`sync.diff.change.${row.change}`)}</Tag>
+            ),
+          },
+          ...columns,
+          {
+            key: 'action',
+            title: t('sync.diff.columns.action'),
+            width: 100,
+            render: (_, row) => (
+              <Button
+                size="small"
+                aria-label={applyLabel(row)}
+                loading={pending === `${type}:${row.key}`}
+                disabled={pending !== null}
+                onClick={() => onApply({ items: [{ type, key: row.key }] }, `${type}:${row.key}`)}
+              >
+                {t('sync.diff.apply')}
+              </Button>
+            ),
+          },
+        ]}
+      />
+    </section>
+  );
+}
 
 /** The differences between the graph and its source, applied item by item or all at once. */
 export function KnowledgeSyncDiffPanel({
@@ -48,9 +115,6 @@ export function KnowledgeSyncDiffPanel({
       onSettled: () => setPending(null),
     });
   };
-  const changeTag = (change: KnowledgeDiffChange) => (
-    <Tag color={CHANGE_COLOR[change]}>{t(`sync.diff.change.${change}`)}</Tag>
-  );
   const { nodes, relations } = diff.data;
   const empty = nodes.length === 0 && relations.length === 0;
 
@@ -73,102 +137,49 @@ export function KnowledgeSyncDiffPanel({
               {t('sync.diff.applyAll')}
             </Button>
           </Flex>
-          <section aria-labelledby="knowledge-sync-diff-nodes">
-            <Typography.Title level={3} id="knowledge-sync-diff-nodes" style={{ fontSize: 16 }}>
-              {t('sync.diff.nodes')}
-            </Typography.Title>
-            <Table<KnowledgeNodeDiff>
-              size="small"
-              rowKey="key"
-              pagination={nodes.length > 10 ? { pageSize: 10 } : false}
-              dataSource={nodes}
-              columns={[
-                {
-                  key: 'change',
-                  title: t('sync.diff.columns.change'),
-                  width: 100,
-                  render: (_, n) => changeTag(n.change),
-                },
-                {
-                  key: 'node',
-                  title: t('sync.diff.columns.node'),
-                  render: (_, n) =>
-                    n.change === 'changed' && n.name !== n.source_name
-                      ? `${n.name} → ${n.source_name}`
-                      : (n.source_name ?? n.name),
-                },
-                {
-                  key: 'fields',
-                  title: t('sync.diff.columns.fields'),
-                  render: (_, n) => n.fields.map((f) => t(`sync.diff.field.${f}`)).join(', '),
-                },
-                {
-                  key: 'action',
-                  title: t('sync.diff.columns.action'),
-                  width: 100,
-                  render: (_, n) => (
-                    <Button
-                      size="small"
-                      aria-label={t('sync.diff.applyNode', { name: n.source_name ?? n.name })}
-                      loading={pending === `node:${n.key}`}
-                      disabled={pending !== null}
-                      onClick={() => run({ items: [{ type: 'node', key: n.key }] }, `node:${n.key}`)}
-                    >
-                      {t('sync.diff.apply')}
-                    </Button>
-                  ),
-                },
-              ]}
-            />
-          </section>
-          <section aria-labelledby="knowledge-sync-diff-relations">
-            <Typography.Title level={3} id="knowledge-sync-diff-relations" style={{ fontSize: 16 }}>
-              {t('sync.diff.relations')}
-            </Typography.Title>
-            <Table<KnowledgeRelationDiff>
-              size="small"
-              rowKey="key"
-              pagination={relations.length > 10 ? { pageSize: 10 } : false}
-              dataSource={relations}
-              columns={[
-                {
-                  key: 'change',
-                  title: t('sync.diff.columns.change'),
-                  width: 100,
-                  render: (_, r) => changeTag(r.change),
-                },
-                {
-                  key: 'relation',
-                  title: t('sync.diff.columns.relation'),
-                  render: (_, r) => `${r.source_name} ${r.type === 'directed' ? '→' : '—'} ${r.target_name}`,
-                },
-                {
-                  key: 'type',
-                  title: t('sync.diff.columns.type'),
-                  render: (_, r) => t(`sync.diff.type.${r.type}`),
-                },
-                {
-                  key: 'action',
-                  title: t('sync.diff.columns.action'),
-                  width: 100,
-                  render: (_, r) => (
-                    <Button
-                      size="small"
-                      aria-label={t('sync.diff.applyRelation', {
-                        source: r.source_name,
-                        target: r.target_name,
-                      })}
-                      loading={pending === `relation:${r.key}`}
-                      disabled={pending !== null}
-                      onClick={() => run({ items: [{ type: 'relation', key: r.key }] }, `relation:${r.key}`)}
-                    >
-                      {t('sync.diff.apply')}
-                    </Button>
-                  ),
-                },
-              ]}
-            />
-          </section>
+          <DiffSection<KnowledgeNodeDiff>
+            type="node"
+            title={t('sync.diff.nodes')}
+            rows={nodes}
+            pending={pending}
+            onApply={run}
+            applyLabel={(n) => t('sync.diff.applyNode', { name: n.source_name ?? n.name })}
+            columns={[
+              {
+                key: 'node',
+                title: t('sync.diff.columns.node'),
+                render: (_, n) =>
+                  n.change === 'changed' && n.name !== n.source_name
+                    ? `${n.name} → ${n.source_name}`
+                    : (n.source_name ?? n.name),
+              },
+              {
+                key: 'fields',
+                title: t('sync.diff.columns.fields'),
+                render: (_, n) => n.fields.map((f) => t(`sync.diff.field.${f}`)).join(', '),
+              },
+            ]}
+          />
+          <DiffSection<KnowledgeRelationDiff>
+            type="relation"
+            title={t('sync.diff.relations')}
+            rows={relations}
+            pending={pending}
+            onApply={run}
+            applyLabel={(r) => t('sync.diff.applyRelation', { source: r.source_name, target: r.target_name })}
+            columns={[
+              {
+                key: 'relation',
+                title: t('sync.diff.columns.relation'),
+                render: (_, r) => `${r.source_name} ${r.type === 'directed' ? '→' : '—'} ${r.target_name}`,
+              },
+              {
+                key: 'type',
+                title: t('sync.diff.columns.type'),
+                render: (_, r) => t(`sync.diff.type.${r.type}`),
+              },
+            ]}
+          />
         </>
       )}
     </Flex>

@@ -1,4 +1,5 @@
 import type {
+  ApplyKnowledgeDiffRequest,
   ApplyKnowledgeDiffResponse,
   KnowledgeGraphDiff,
   KnowledgeSyncStatus,
@@ -89,6 +90,10 @@ describe('KnowledgeSyncModal', () => {
           diff = { nodes: [], relations: [] };
           return jsonResponse(applied(0, 1));
         }
+        if ((body as ApplyKnowledgeDiffRequest).items?.[0]?.type === 'relation') {
+          diff = { ...diff, relations: [] };
+          return jsonResponse(applied(0, 1));
+        }
         diff = { ...fullDiff, nodes: fullDiff.nodes.slice(1) };
         return jsonResponse(applied(1, 0));
       },
@@ -120,9 +125,19 @@ describe('KnowledgeSyncModal', () => {
       { items: [{ type: 'node', key: 'k-fields' }] },
     ]);
 
+    const relations = within(dialog).getByRole('region', { name: 'Relations' });
+    expect(within(relations).getByText('Group theory → Fields')).toBeTruthy();
+    await user.click(within(relations).getByRole('button', { name: 'Apply: Group theory – Fields' }));
+    await waitFor(() =>
+      expect(within(relations).queryByRole('button', { name: 'Apply: Group theory – Fields' })).toBeNull(),
+    );
+    expect(sentBodies(fetchMock, `POST /api/course/${COURSE_ID}/knowledge-graphs/diff/sync`)[1]).toEqual({
+      items: [{ type: 'relation', key: 'k-fields|k-groups' }],
+    });
+
     await user.click(within(dialog).getByRole('button', { name: 'Apply all' }));
     expect(await within(dialog).findByText('The graph matches its source.')).toBeTruthy();
-    expect(sentBodies(fetchMock, `POST /api/course/${COURSE_ID}/knowledge-graphs/diff/sync`)[1]).toEqual({
+    expect(sentBodies(fetchMock, `POST /api/course/${COURSE_ID}/knowledge-graphs/diff/sync`)[2]).toEqual({
       all: true,
     });
   });

@@ -12,7 +12,7 @@ import { useKfsPublishedVersions } from '../api/get-kfs-published-versions.ts';
 import { useKfsSubjects } from '../api/get-kfs-subjects.ts';
 import { useImportKfsCourse } from '../api/import-kfs-course.ts';
 import { knowledgeGraphQueryKey } from '../api/knowledge-graph-keys.ts';
-import { useTeachingCoursesForImport } from '../api/list-import-source-courses.ts';
+import { useTeachingCourses } from '../../courses/public/list-teaching-courses.ts';
 import { useReplaceKnowledgeGraph } from '../api/replace-knowledge-graph.ts';
 import { useSetKnowledgeSource } from '../api/set-knowledge-source.ts';
 import { useStartKnowledgeSync } from '../api/start-knowledge-sync.ts';
@@ -41,7 +41,7 @@ export function KnowledgeSyncSourcePanel({
   const [sourceCourse, setSourceCourse] = useState<number | null>(null);
   const [remoteCourse, setRemoteCourse] = useState<number | null>(null);
   const [remoteVersion, setRemoteVersion] = useState<number | null>(null);
-  const courses = useTeachingCoursesForImport(kind === 'course');
+  const courses = useTeachingCourses(kind === 'course');
   const subjects = useKfsSubjects(kind === 'remote' && data?.remote_configured === true);
   const versions = useKfsPublishedVersions(kind === 'remote' ? remoteCourse : null);
   const setSource = useSetKnowledgeSource(courseId);

@@ -1,12 +1,11 @@
 import { MEETING_TYPES } from '@lectern/contracts/activities/activity-types';
-import type { Course } from '@lectern/contracts/courses/course.schemas';
 import type { CalendarMeetingRequest } from '@lectern/contracts/meetings/meetings.schemas';
 import { App, Form, Input, Select, Switch } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { DateTimePicker } from '../../../shared/components/date-time-picker.tsx';
 import { FormModal } from '../../../shared/components/form-modal.tsx';
 import { useCreateCalendarMeeting } from '../api/create-calendar-meeting.ts';
+import { VendorMeetingTitleAndTimeFields, type VendorMeetingModalProps } from './vendor-meeting-fields.tsx';
 
 export type CalendarMeetingValues = {
   module_id: number;
@@ -42,29 +41,14 @@ export function toCalendarRequest(values: CalendarMeetingValues, courseId: numbe
   };
 }
 
-export interface CalendarMeetingModalProps {
-  open: boolean;
-  course: Course;
-  moduleId?: number | undefined;
-  onClose: () => void;
-  afterClose?: () => void;
-  /** Values to start from (a slot picked on a timetable: its start and end). */
-  initial?: Partial<CalendarMeetingValues>;
-}
+export type CalendarMeetingModalProps = VendorMeetingModalProps<CalendarMeetingValues>;
 
 /**
  * A meeting booked into the course members' calendars (`POST /api/calendar-meeting`): the activity, and
  * an iCalendar invitation the server stores on its CalDAV server when it has one; either way the
  * invitation file is offered on the activity.
  */
-export function CalendarMeetingModal({
-  open,
-  course,
-  moduleId,
-  onClose,
-  afterClose,
-  initial,
-}: CalendarMeetingModalProps) {
+export function CalendarMeetingModal({ course, moduleId, initial, ...modal }: CalendarMeetingModalProps) {
   const { t } = useTranslation('meetings');
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -72,7 +56,7 @@ export function CalendarMeetingModal({
   const modules = [...course.modules].sort((a, b) => a.sort - b.sort || a.id - b.id);
   return (
     <FormModal<CalendarMeetingValues>
-      open={open}
+      {...modal}
       width={720}
       title={t('vendor.calendarTitle')}
       initialValues={{
@@ -82,8 +66,6 @@ export function CalendarMeetingModal({
         ...initial,
       }}
       serverFieldAliases={{ 'data.join_url': 'join_url' }}
-      onClose={onClose}
-      afterClose={afterClose}
       onSubmit={async (values) => {
         const result = await create.mutateAsync(toCalendarRequest(values, course.id));
         await queryClient.invalidateQueries();
@@ -104,38 +86,7 @@ export function CalendarMeetingModal({
       <Form.Item name="type" label={t('vendor.type')}>
         <Select options={CALENDAR_TYPES.map((type) => ({ value: type, label: t(`vendor.types.${type}`) }))} />
       </Form.Item>
-      <Form.Item
-        name="title"
-        label={t('vendor.title')}
-        rules={[{ required: true, whitespace: true, message: t('vendor.titleRequired') }]}
-      >
-        <Input maxLength={255} />
-      </Form.Item>
-      <Form.Item
-        name="start_time"
-        label={t('vendor.start')}
-        rules={[{ required: true, message: t('vendor.startRequired') }]}
-      >
-        <DateTimePicker style={{ width: '100%' }} />
-      </Form.Item>
-      <Form.Item
-        name="end_time"
-        label={t('vendor.end')}
-        dependencies={['start_time']}
-        rules={[
-          { required: true, message: t('vendor.endRequired') },
-          ({ getFieldValue }) => ({
-            validator: async (_rule, value: string | null) => {
-              const start = getFieldValue('start_time') as string | null;
-              if (value && start && Date.parse(value) <= Date.parse(start)) {
-                throw new Error(t('vendor.endBeforeStart'));
-              }
-            },
-          }),
-        ]}
-      >
-        <DateTimePicker style={{ width: '100%' }} />
-      </Form.Item>
+      <VendorMeetingTitleAndTimeFields />
       <Form.Item
         name="join_url"
         label={t('vendor.joinUrl')}

@@ -1,15 +1,15 @@
 import type { Course } from '@lectern/contracts/courses/course.schemas';
 import type { TencentActivitiesRequest } from '@lectern/contracts/meetings/meetings.schemas';
-import { Alert, App, Form, Input, InputNumber, Radio, Select, Spin, Switch } from 'antd';
+import { Alert, App, Form, InputNumber, Radio, Select, Spin, Switch } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { DateTimePicker } from '../../../shared/components/date-time-picker.tsx';
 import { FormModal } from '../../../shared/components/form-modal.tsx';
 import { useVendorAuth } from '../api/check-vendor-auth.ts';
 import { useCreateTencentActivities } from '../api/create-tencent-activities.ts';
-import { useTeachingCourses } from '../api/list-teaching-courses.ts';
+import { useTeachingCourses } from '../../courses/public/list-teaching-courses.ts';
 import { TencentBindingForm } from './vendor-meeting-setup.tsx';
+import { VendorMeetingTitleAndTimeFields, type VendorMeetingModalProps } from './vendor-meeting-fields.tsx';
 
 export type TencentMeetingsValues = {
   courses: number[];
@@ -46,36 +46,21 @@ export function toTencentRequest(
 
 const RECURRING_TYPES = [0, 1, 2, 3, 4] as const;
 
-export interface TencentMeetingsModalProps {
-  open: boolean;
-  course: Course;
-  moduleId?: number | undefined;
-  onClose: () => void;
-  afterClose?: () => void;
-  /** Values to start from (a slot picked on a timetable: its start and end). */
-  initial?: Partial<TencentMeetingsValues>;
-}
+export type TencentMeetingsModalProps = VendorMeetingModalProps<TencentMeetingsValues>;
 
 /**
  * One Tencent meeting for several courses (`POST /api/courses/tencent-meeting/activities`): created on
  * Tencent under the instructor's bound userid, with an activity in each chosen course. Before the form,
  * what the server says about Tencent: not connected, or the caller's userid still to bind.
  */
-export function TencentMeetingsModal({
-  open,
-  course,
-  moduleId,
-  onClose,
-  afterClose,
-  initial,
-}: TencentMeetingsModalProps) {
+export function TencentMeetingsModal({ course, moduleId, initial, ...modal }: TencentMeetingsModalProps) {
   const { t } = useTranslation('meetings');
   const { message } = App.useApp();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const auth = useVendorAuth('tencent', `${location.pathname}${location.search}`, open);
+  const auth = useVendorAuth('tencent', `${location.pathname}${location.search}`, modal.open);
   const ready = auth.data?.configured === true && auth.data.authorized;
-  const courses = useTeachingCourses(open && ready);
+  const courses = useTeachingCourses(modal.open && ready);
   const create = useCreateTencentActivities();
   const [form] = Form.useForm<TencentMeetingsValues>();
   const type = Form.useWatch('tencent_meeting_type', form);
@@ -86,7 +71,7 @@ export function TencentMeetingsModal({
 
   return (
     <FormModal<TencentMeetingsValues>
-      open={open}
+      {...modal}
       form={form}
       width={720}
       title={t('vendor.tencentTitle')}
@@ -100,8 +85,6 @@ export function TencentMeetingsModal({
         ...initial,
       }}
       serverFieldAliases={{ recurring_rule: 'until_count', modules: 'courses' }}
-      onClose={onClose}
-      afterClose={afterClose}
       footer={(buttons) => (ready ? buttons : null)}
       onSubmit={async (values) => {
         const result = await create.mutateAsync(toTencentRequest(values, course, moduleId));
@@ -135,38 +118,7 @@ export function TencentMeetingsModal({
           >
             <Select mode="multiple" options={options} loading={courses.isPending} optionFilterProp="label" />
           </Form.Item>
-          <Form.Item
-            name="title"
-            label={t('vendor.title')}
-            rules={[{ required: true, whitespace: true, message: t('vendor.titleRequired') }]}
-          >
-            <Input maxLength={255} />
-          </Form.Item>
-          <Form.Item
-            name="start_time"
-            label={t('vendor.start')}
-            rules={[{ required: true, message: t('vendor.startRequired') }]}
-          >
-            <DateTimePicker style={{ width: '100%' }} />
-          </Form.Item>
-          <Form.Item
-            name="end_time"
-            label={t('vendor.end')}
-            dependencies={['start_time']}
-            rules={[
-              { required: true, message: t('vendor.endRequired') },
-              ({ getFieldValue }) => ({
-                validator: async (_rule, value: string | null) => {
-                  const start = getFieldValue('start_time') as string | null;
-                  if (value && start && Date.parse(value) <= Date.parse(start)) {
-                    throw new Error(t('vendor.endBeforeStart'));
-                  }
-                },
-              }),
-            ]}
-          >
-            <DateTimePicker style={{ width: '100%' }} />
-          </Form.Item>
+          <VendorMeetingTitleAndTimeFields />
           <Form.Item name="tencent_meeting_type" label={t('vendor.meetingKind')}>
             <Radio.Group
               options={[

@@ -170,4 +170,32 @@ describe('calendar meeting', () => {
       ).toBeTruthy();
     },
   );
+
+  it('asks for a title and an end after the start before sending anything', { timeout: 60_000 }, async () => {
+    const onClose = vi.fn();
+    const fetchMock = mockApi({
+      'POST /api/calendar-meeting': () =>
+        jsonResponse({
+          activity_id: 77,
+          ics_url: '/api/activities/77/meeting/invite.ics',
+          caldav: 'stored',
+          attendee_count: 3,
+        }),
+    });
+    const user = userEvent.setup({ delay: null });
+    render(
+      <CalendarMeetingModal
+        open
+        course={course}
+        onClose={onClose}
+        initial={{ title: '   ', start_time: END, end_time: START }}
+      />,
+    );
+    await screen.findByLabelText('Title', {}, { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: /Save/ }));
+    expect(await screen.findByText('Enter a title.')).toBeTruthy();
+    expect(await screen.findByText('The end must be after the start.')).toBeTruthy();
+    expect(sentBodies(fetchMock, 'POST /api/calendar-meeting')).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
 });

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormModal } from '../../../../shared/components/form-modal.tsx';
 import { useCopyLibSubjectsToExam } from '../../api/copy-lib-subjects-to-exam.ts';
 import { useCourseExams } from '../../api/list-course-exams.ts';
-import { useTeachingCourses } from '../../api/list-teaching-courses.ts';
+import { useTeachingCourses } from '../../../courses/public/list-teaching-courses.ts';
 
 interface CopyToExamValues {
   course_id: number;
