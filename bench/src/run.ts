@@ -356,31 +356,38 @@ function needsDatabase(): boolean {
   );
 }
 
-function namedSelected(name: string): boolean {
+/** BENCH_ONLY=<text>[|<text>…]: the benches whose name contains any of the texts (case-insensitive). */
+function benchOnly(): string[] | undefined {
   const only = process.env.BENCH_ONLY?.trim().toLowerCase();
-  return !only || name.toLowerCase().includes(only);
+  if (!only) return undefined;
+  return only
+    .split('|')
+    .map((part) => part.trim())
+    .filter(Boolean);
+}
+
+function namedSelected(name: string): boolean {
+  const only = benchOnly();
+  return !only || only.some((part) => name.toLowerCase().includes(part));
 }
 
 function loginSelected(): boolean {
-  const only = process.env.BENCH_ONLY?.trim().toLowerCase();
-  return !only || LOGIN_STORM_NAME.toLowerCase().includes(only);
+  return namedSelected(LOGIN_STORM_NAME);
 }
 
 function stormSelected(): boolean {
-  const only = process.env.BENCH_ONLY?.trim().toLowerCase();
-  return !only || EXAM_STORM_NAME.toLowerCase().includes(only);
+  return namedSelected(EXAM_STORM_NAME);
 }
 
 function importSelected(): boolean {
-  const only = process.env.BENCH_ONLY?.trim().toLowerCase();
-  return !only || IMPORT_BENCH_NAME.toLowerCase().includes(only);
+  return namedSelected(IMPORT_BENCH_NAME);
 }
 
-/** BENCH_ONLY=<text> runs only the scenarios whose name contains it (case-insensitive). */
+/** BENCH_ONLY runs only the scenarios whose name contains one of its texts (see benchOnly). */
 function selectedScenarios(): Scenario[] {
   const only = process.env.BENCH_ONLY?.trim().toLowerCase();
   if (!only) return scenarios;
-  const chosen = scenarios.filter((scenario) => scenario.name.toLowerCase().includes(only));
+  const chosen = scenarios.filter((scenario) => namedSelected(scenario.name));
   const extra = [
     DUPCHECK_BENCH_NAME,
     ZIP_BENCH_NAME,
