@@ -944,6 +944,28 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
       },
     ]),
   ),
+  // A course's promotion video and its typical mistakes for visitors (issue 18): the fixture course is private
+  // and has no video, so these prove refusals only; the readable cases are in course-video.routes.test.ts and
+  // public-typical-mistakes.routes.test.ts.
+  ...Object.fromEntries(
+    ['/courses/:id/video', '/courses/:id/video/blob', '/courses/:id/typical-mistakes'].map((path) => [
+      `GET /anonymous-api${path}`,
+      {
+        allow: EVERYONE,
+        params: { id: 'course' },
+        ...(path.includes('/video') ? { query: () => ({ type: 'promotion_video' }) } : {}),
+        notFoundAllowed: 'the fixture course is private, read as missing; see course-video.routes.test.ts',
+      },
+    ]),
+  ),
+  'GET /api/courses/:id/video': { allow: MEMBERS, query: () => ({ type: 'promotion_video' }) },
+  'GET /api/courses/:id/video/blob': {
+    allow: MEMBERS,
+    query: () => ({ type: 'promotion_video' }),
+    notFoundAllowed: 'the fixture course has no promotion video; see course-video.routes.test.ts',
+  },
+  'PUT /api/courses/:id/video': { allow: TEACHING, body: { type: 'promotion_video', upload_id: null } },
+  'GET /api/stat/courses/:id/overview': { allow: TEACHING, params: { id: 'course' } },
   // Signed in, a course's outline and catalogue are read by its members (and by anyone when it is listed).
   'GET /api/courses/:id/outline': { allow: MEMBERS },
   'GET /api/courses/:id/catalog-activities': { allow: MEMBERS },

@@ -67,4 +67,29 @@ export const publicListingsMessages = {
     'zh-TW': '內容不存在',
     'en-US': 'This does not exist.',
   },
+  'publicListings.videoTypeInvalid': {
+    'zh-CN': '视频类型只能是 promotion_video',
+    'zh-TW': '影片類型只能是 promotion_video',
+    'en-US': 'The video type must be promotion_video.',
+  },
+  'publicListings.videoDurationInvalid': {
+    'zh-CN': '视频时长须为大于 0 且不超过 12 小时的秒数',
+    'zh-TW': '影片時長須為大於 0 且不超過 12 小時的秒數',
+    'en-US': 'The video duration must be a number of seconds above 0 and at most 12 hours.',
+  },
+  'publicListings.videoUploadUnknown': {
+    'zh-CN': '找不到该文件，或它不是你上传的',
+    'zh-TW': '找不到該檔案，或它不是你上傳的',
+    'en-US': 'This file does not exist or was not uploaded by you.',
+  },
+  'publicListings.videoTypeNotAllowed': {
+    'zh-CN': '宣传视频只能是 MP4 或 WebM 文件',
+    'zh-TW': '宣傳影片只能是 MP4 或 WebM 檔案',
+    'en-US': 'A promotion video must be an MP4 or WebM file.',
+  },
+  'publicListings.videoTooLarge': {
+    'zh-CN': '宣传视频不能超过 {maximum}',
+    'zh-TW': '宣傳影片不能超過 {maximum}',
+    'en-US': 'A promotion video can be at most {maximum}.',
+  },
 } satisfies Record<string, Localized>;

@@ -219,6 +219,11 @@ export const CoursePublicSettingsSchema = z.object({
   sign_up_charge_amount: money.nullable(),
   certification_title: optionalTitle,
   credit_state: creditState,
+  /**
+   * Whether visitors may read the course's typical mistakes (`/anonymous-api/courses/{id}/typical-mistakes`):
+   * off unless the teaching team turns it on, since it publishes questions and wrong answers. Left out: kept.
+   */
+  public_typical_mistakes: z.boolean().optional(),
 });
 export type CoursePublicSettingsInput = z.input<typeof CoursePublicSettingsSchema>;
 
@@ -266,5 +271,6 @@ export const CoursePublicSettingsResponseSchema = z.object({
   sign_up_charge_amount: z.number().nullable(),
   certification_title: z.string().nullable(),
   credit_state: z.string().nullable(),
+  public_typical_mistakes: z.boolean(),
 });
 export type CoursePublicSettings = z.infer<typeof CoursePublicSettingsResponseSchema>;

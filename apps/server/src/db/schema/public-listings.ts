@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   date,
+  doublePrecision,
   index,
   integer,
   numeric,
@@ -12,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { courses } from './courses.ts';
 import { orgs, users } from './identity.ts';
+import { uploads } from './uploads.ts';
 
 /**
  * Classifications a public course is filed under (spec 001 section 7, `GET /course-classifications`).
@@ -58,6 +61,15 @@ export const coursePublicSettings = pgTable('course_public_settings', {
   signUpChargeAmount: numeric({ precision: 10, scale: 2 }),
   certificationTitle: text(),
   creditState: text(),
+  /** Visitors may read the course's typical mistakes: an opt-in, since it publishes questions. */
+  publicTypicalMistakes: boolean().notNull().default(false),
+  /**
+   * The promotion video the public course page plays. While set it keeps the file from the orphan sweep
+   * (uploads.repository.ts); purging the course deletes this row and so frees the file.
+   */
+  promotionVideoUploadId: integer().references(() => uploads.id, { onDelete: 'set null' }),
+  /** Seconds, as the uploader's browser reported them; null when unknown. */
+  promotionVideoDuration: doublePrecision(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -36,6 +36,7 @@ import { registerCalendarFeedRoutes } from '../calendar/calendar-feed.routes.ts'
 import { courseEstimatesService } from './course-estimates.service.ts';
 import { courseRegistrationService } from './course-registration.service.ts';
 import { downloadPrintService } from './download-print-permissions.service.ts';
+import { registerCourseOverviewStatsRoutes } from './course-overview-stats.routes.ts';
 import { registerExtensionAppsRoutes } from './extension-apps.routes.ts';
 import { registerResourceAuditRoutes } from './resource-audit.routes.ts';
 import { teachingCalendarService } from './teaching-calendar.service.ts';
@@ -53,6 +54,7 @@ export function registerCourseServicesRoutes(app: Api, ctx: AppContext): void {
   registerCalendarFeedRoutes(app, ctx);
   registerResourceAuditRoutes(app, ctx);
   registerExtensionAppsRoutes(app, ctx);
+  registerCourseOverviewStatsRoutes(app, ctx);
 
   // Teaching calendar
   app.get(

@@ -23,7 +23,7 @@ export type StudentStatsWindow = {
  * hold a row of their own in it, which then decides (the access statement's rule, course-access.ts): they
  * are its members, read its activities and hand in there.
  */
-function students(ids: SQL): SQL {
+export function students(ids: SQL): SQL {
   return sql`(
     select cm.course_id, cm.user_id
       from course_members cm
@@ -47,7 +47,7 @@ function students(ids: SQL): SQL {
  * hand-ins (`submission`: final homework versions, submitted exams, questionnaire answers). Events of
  * deleted activities are left out, as those activities are out of every other figure.
  */
-function events(ids: SQL, from: SQL, to: SQL): SQL {
+export function events(ids: SQL, from: SQL, to: SQL): SQL {
   const inWindow = (column: SQL) => sql`${column} >= ${from} and ${column} < ${to}`;
   return sql`(
     select a.course_id, r.user_id, r.first_read_at as at, 'read' as kind

@@ -267,10 +267,12 @@ export const examStatisticsRepository = {
   },
 
   /** The course's exams and classroom exams not in a recycle bin. */
-  async courseExams(courseId: number, tx: Executor) {
+  /** The course's exams and classroom exams; `closedOnly`: published ones whose end time has passed. */
+  async courseExams(courseId: number, tx: Executor, closedOnly = false) {
     const result = await tx.execute(sql`
       select id, type, title from activities
       where course_id = ${courseId} and type in ('exam', 'classroom_exam') and recycle_bin_item_id is null
+        and (not ${closedOnly} or (published and end_time is not null and end_time < now()))
       order by id`);
     return rowsOf<{ id: number; type: 'exam' | 'classroom_exam'; title: string }>(result).map((r) => ({
       ...r,

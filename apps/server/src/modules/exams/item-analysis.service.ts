@@ -28,6 +28,8 @@ type TypicalMistakesQuery = z.output<typeof TypicalMistakesQuerySchema>;
 
 const CHOICE_TYPES = new Set(['single_selection', 'multiple_selection', 'true_or_false']);
 const COMMON_WRONG_ANSWERS = 3;
+/** Visitors see a question only once this many answered it, so no one answer can be traced to its author. */
+const PUBLIC_MIN_RESPONSES = 3;
 
 const plain = (html: string) =>
   html
@@ -164,6 +166,87 @@ export function itemAnalysisService(ctx: AppContext) {
   const exams = examAccess(ctx.db);
   const courses = courseAccess(ctx.db);
 
+  /** The typical mistakes of a course for its teaching team, or for visitors (see publicTypicalMistakes). */
+  async function typicalMistakesOf(
+    courseId: number,
+    query: TypicalMistakesQuery,
+    audience: 'teaching' | 'public',
+  ): Promise<TypicalMistakes> {
+    const list = await examStatisticsRepository.courseExams(courseId, ctx.db, audience === 'public');
+    const examIds = list.filter((e) => e.type === 'exam').map((e) => e.id);
+    const classroomIds = list.filter((e) => e.type === 'classroom_exam').map((e) => e.id);
+    const [finals, classroom] = await Promise.all([
+      examStatisticsRepository.finalSubmissions(examIds, null, ctx.db),
+      examStatisticsRepository.gradedClassroomAnswers(classroomIds, ctx.db),
+    ]);
+    const tallies = new Map<number, Tally>();
+    for (const final of finals) {
+      const answers = new Map(final.submissionData.map((a) => [a.subject_id, a]));
+      for (const score of final.scoreData) {
+        // Only automatic verdicts: a stem's or a marked answer's "wrong" is a matter of degree.
+        if (score.correct === null || !score.auto) continue;
+        const answer = answers.get(score.subject_id);
+        tally(
+          tallies,
+          final.examId,
+          score.subject_id,
+          score.correct,
+          answer?.answer_option_ids ?? [],
+          writtenText(answer?.answer ?? null, answer?.answers ?? []),
+        );
+      }
+    }
+    for (const a of classroom) {
+      tally(tallies, a.examId, a.subjectId, a.correct, a.answerOptionIds, writtenText(a.answer, a.answers));
+    }
+    const top = [...tallies.values()]
+      .filter((t) => t.wrong > 0 && (audience === 'teaching' || t.responses >= PUBLIC_MIN_RESPONSES))
+      .sort(
+        (a, b) =>
+          b.wrong / b.responses - a.wrong / a.responses || b.wrong - a.wrong || a.subjectId - b.subjectId,
+      );
+    const trees = await subjectsRepository.loadByIds(
+      top.slice(0, query.limit * 2).map((t) => t.subjectId),
+      ctx.db,
+    );
+    const byId = new Map<number, SubjectTree>();
+    const visit = (tree: SubjectTree) => {
+      byId.set(tree.id, tree);
+      tree.subSubjects.forEach(visit);
+    };
+    trees.forEach(visit);
+    const titles = new Map(list.map((e) => [e.id, e.title]));
+    const items: TypicalMistake[] = [];
+    // A question deleted since (in the recycle bin) is no longer a mistake to show.
+    for (const t of top) {
+      const tree = byId.get(t.subjectId);
+      if (!tree) continue;
+      const optionText = new Map(tree.options.map((o) => [o.id, plain(o.content)]));
+      items.push({
+        subject_id: t.subjectId,
+        exam_id: t.examId,
+        exam_title: titles.get(t.examId) ?? '',
+        type: tree.type,
+        description: plain(tree.description),
+        responses: t.responses,
+        wrong_count: t.wrong,
+        wrong_rate: roundStatistic(t.wrong / t.responses) ?? 0,
+        common_wrong_answers: [...t.wrongAnswers.values()]
+          .filter((w) => audience === 'teaching' || w.optionIds.length > 0)
+          .sort((a, b) => b.count - a.count)
+          .slice(0, COMMON_WRONG_ANSWERS)
+          .map((w) => ({
+            answer_option_ids: w.optionIds,
+            content:
+              w.optionIds.length > 0 ? w.optionIds.map((id) => optionText.get(id) ?? '').join(' / ') : w.text,
+            count: w.count,
+          })),
+      });
+      if (items.length >= query.limit) break;
+    }
+    return { items };
+  }
+
   return {
     /** `GET /api/exams/{id}/item-analysis`: the teaching team only. */
     async itemAnalysis(actor: Actor, examId: number, query: ItemAnalysisQuery): Promise<ItemAnalysis> {
@@ -188,80 +271,16 @@ export function itemAnalysisService(ctx: AppContext) {
     ): Promise<TypicalMistakes> {
       const access = await courses.load(actor, courseId);
       assertCan(access, 'activity.read_unpublished');
-      const list = await examStatisticsRepository.courseExams(courseId, ctx.db);
-      const examIds = list.filter((e) => e.type === 'exam').map((e) => e.id);
-      const classroomIds = list.filter((e) => e.type === 'classroom_exam').map((e) => e.id);
-      const [finals, classroom] = await Promise.all([
-        examStatisticsRepository.finalSubmissions(examIds, null, ctx.db),
-        examStatisticsRepository.gradedClassroomAnswers(classroomIds, ctx.db),
-      ]);
-      const tallies = new Map<number, Tally>();
-      for (const final of finals) {
-        const answers = new Map(final.submissionData.map((a) => [a.subject_id, a]));
-        for (const score of final.scoreData) {
-          // Only automatic verdicts: a stem's or a marked answer's "wrong" is a matter of degree.
-          if (score.correct === null || !score.auto) continue;
-          const answer = answers.get(score.subject_id);
-          tally(
-            tallies,
-            final.examId,
-            score.subject_id,
-            score.correct,
-            answer?.answer_option_ids ?? [],
-            writtenText(answer?.answer ?? null, answer?.answers ?? []),
-          );
-        }
-      }
-      for (const a of classroom) {
-        tally(tallies, a.examId, a.subjectId, a.correct, a.answerOptionIds, writtenText(a.answer, a.answers));
-      }
-      const top = [...tallies.values()]
-        .filter((t) => t.wrong > 0)
-        .sort(
-          (a, b) =>
-            b.wrong / b.responses - a.wrong / a.responses || b.wrong - a.wrong || a.subjectId - b.subjectId,
-        );
-      const trees = await subjectsRepository.loadByIds(
-        top.slice(0, query.limit * 2).map((t) => t.subjectId),
-        ctx.db,
-      );
-      const byId = new Map<number, SubjectTree>();
-      const visit = (tree: SubjectTree) => {
-        byId.set(tree.id, tree);
-        tree.subSubjects.forEach(visit);
-      };
-      trees.forEach(visit);
-      const titles = new Map(list.map((e) => [e.id, e.title]));
-      const items: TypicalMistake[] = [];
-      // A question deleted since (in the recycle bin) is no longer a mistake to show.
-      for (const t of top) {
-        const tree = byId.get(t.subjectId);
-        if (!tree) continue;
-        const optionText = new Map(tree.options.map((o) => [o.id, plain(o.content)]));
-        items.push({
-          subject_id: t.subjectId,
-          exam_id: t.examId,
-          exam_title: titles.get(t.examId) ?? '',
-          type: tree.type,
-          description: plain(tree.description),
-          responses: t.responses,
-          wrong_count: t.wrong,
-          wrong_rate: roundStatistic(t.wrong / t.responses) ?? 0,
-          common_wrong_answers: [...t.wrongAnswers.values()]
-            .sort((a, b) => b.count - a.count)
-            .slice(0, COMMON_WRONG_ANSWERS)
-            .map((w) => ({
-              answer_option_ids: w.optionIds,
-              content:
-                w.optionIds.length > 0
-                  ? w.optionIds.map((id) => optionText.get(id) ?? '').join(' / ')
-                  : w.text,
-              count: w.count,
-            })),
-        });
-        if (items.length >= query.limit) break;
-      }
-      return { items };
+      return typicalMistakesOf(courseId, query, 'teaching');
+    },
+
+    /**
+     * The same for visitors of a course whose teaching team published them (public-listings checks that):
+     * only published exams whose window has closed, so nothing helps a student still sitting one, and only
+     * wrong choices, never written answers, which are a student's own words. No student is named either way.
+     */
+    async publicTypicalMistakes(courseId: number, query: TypicalMistakesQuery): Promise<TypicalMistakes> {
+      return typicalMistakesOf(courseId, query, 'public');
     },
   };
 }

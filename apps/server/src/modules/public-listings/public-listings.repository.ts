@@ -299,6 +299,7 @@ export function publicListingsRepository(db: Database) {
           signUpChargeAmount: coursePublicSettings.signUpChargeAmount,
           certificationTitle: coursePublicSettings.certificationTitle,
           creditState: coursePublicSettings.creditState,
+          publicTypicalMistakes: coursePublicSettings.publicTypicalMistakes,
         })
         .from(courses)
         .leftJoin(coursePublicSettings, eq(coursePublicSettings.courseId, courses.id))
@@ -318,6 +319,8 @@ export function publicListingsRepository(db: Database) {
         signUpChargeAmount: string | null;
         certificationTitle: string | null;
         creditState: string | null;
+        /** Left out: kept as it is. */
+        publicTypicalMistakes?: boolean | undefined;
       },
       tx: Executor = db,
     ): Promise<void> {
@@ -333,6 +336,9 @@ export function publicListingsRepository(db: Database) {
         signUpChargeAmount: values.signUpChargeAmount,
         certificationTitle: values.certificationTitle,
         creditState: values.creditState,
+        ...(values.publicTypicalMistakes === undefined
+          ? {}
+          : { publicTypicalMistakes: values.publicTypicalMistakes }),
       };
       await tx
         .insert(coursePublicSettings)

@@ -341,6 +341,7 @@ describe('course public settings', () => {
       sign_up_charge_amount: 12.5,
       certification_title: 'Certified algebraist',
       credit_state: 'air',
+      public_typical_mistakes: false,
     });
     const [stored] = await t.db
       .select()

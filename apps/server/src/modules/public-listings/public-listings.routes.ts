@@ -30,10 +30,15 @@ import {
 } from '@lectern/contracts/course-services/course-estimates.schemas';
 import { RegistrationStateResponseSchema } from '@lectern/contracts/course-services/course-registration.schemas';
 import { HotTopicsResponseSchema } from '@lectern/contracts/discussions/discussions.schemas';
+import {
+  TypicalMistakesQuerySchema,
+  TypicalMistakesSchema,
+} from '@lectern/contracts/exams/exam-statistics.schemas';
 import type { FastifyRequest } from 'fastify';
 import type { Api, AppContext } from '../../platform/app-context.ts';
 import { actorOf } from '../../platform/http/request-context.ts';
 import type { Reader } from './public-course-visibility.ts';
+import { registerCourseVideoRoutes } from './course-video.routes.ts';
 import { publicListingsService } from './public-listings.service.ts';
 
 const tags = ['public-listings'];
@@ -50,6 +55,7 @@ const PREFIXES = [
 
 export function registerPublicListingsRoutes(app: Api, ctx: AppContext): void {
   const listings = publicListingsService(ctx);
+  registerCourseVideoRoutes(app, ctx);
 
   for (const { prefix, reader } of PREFIXES) {
     for (const kind of ['course', 'curriculum'] as const) {
@@ -211,6 +217,24 @@ export function registerPublicListingsRoutes(app: Api, ctx: AppContext): void {
       },
     },
     async (request) => listings.liveActivities(null, request.params.id, request.query),
+  );
+
+  // Opt-in: only once the teaching team published them (course public settings); otherwise a missing id.
+  app.get(
+    '/anonymous-api/courses/:id/typical-mistakes',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags,
+        description:
+          "A public course's questions answered wrong most in its closed exams, with the wrong choices given " +
+          'most; only when its teaching team turned this on.',
+        params: IdParamsSchema,
+        querystring: TypicalMistakesQuerySchema,
+        response: { 200: TypicalMistakesSchema },
+      },
+    },
+    async (request) => listings.typicalMistakes(null, request.params.id, request.query),
   );
 
   app.get(

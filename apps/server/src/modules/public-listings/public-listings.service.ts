@@ -29,6 +29,10 @@ import type {
 } from '@lectern/contracts/course-services/course-estimates.schemas';
 import type { RegistrationStateResponse } from '@lectern/contracts/course-services/course-registration.schemas';
 import type { HotTopicsResponseSchema } from '@lectern/contracts/discussions/discussions.schemas';
+import type {
+  TypicalMistakes,
+  TypicalMistakesQuerySchema,
+} from '@lectern/contracts/exams/exam-statistics.schemas';
 import type { z } from 'zod';
 import type { AppContext } from '../../platform/app-context.ts';
 import { conflict, invalid, notFound } from '../../platform/errors.ts';
@@ -38,7 +42,9 @@ import { assertCan, can } from '../courses/courses.policy.ts';
 import { courseEstimatesService } from '../course-services/course-estimates.service.ts';
 import { courseRegistrationService } from '../course-services/course-registration.service.ts';
 import { discussionsService } from '../discussions/discussions.service.ts';
+import { itemAnalysisService } from '../exams/item-analysis.service.ts';
 import { lectureLiveService } from '../lecture-live/lecture-live.service.ts';
+import { courseVideoRepository } from './course-video.repository.ts';
 import {
   presentCatalog,
   presentClassification,
@@ -167,6 +173,20 @@ export function publicListingsService(ctx: AppContext) {
         creditState: body.credit_state,
         startDate: body.start_date,
       },
+    };
+  }
+
+  async function settingsOf(courseId: number): Promise<CoursePublicSettings> {
+    const row = await repo.publicSettings(courseId);
+    if (!row) throw notFound();
+    const scope = row.publicScope === 'org' || row.publicScope === 'public' ? row.publicScope : 'private';
+    return {
+      public_scope: scope,
+      classification_id: row.classificationId,
+      sign_up_charge_amount: row.signUpChargeAmount === null ? null : Number(row.signUpChargeAmount),
+      certification_title: row.certificationTitle,
+      credit_state: row.creditState,
+      public_typical_mistakes: row.publicTypicalMistakes === true,
     };
   }
 
@@ -315,6 +335,20 @@ export function publicListingsService(ctx: AppContext) {
       return presentCourseSummary(row);
     },
 
+    /**
+     * A public course's typical mistakes, once its teaching team published them (course public settings);
+     * until then, like everything a visitor may not read, exactly like a missing course.
+     */
+    async typicalMistakes(
+      reader: Reader,
+      courseId: number,
+      query: z.output<typeof TypicalMistakesQuerySchema>,
+    ): Promise<TypicalMistakes> {
+      await readableCourse(reader, courseId);
+      if (!(await courseVideoRepository(ctx.db).typicalMistakesPublic(courseId))) throw hidden();
+      return itemAnalysisService(ctx).publicTypicalMistakes(courseId, query);
+    },
+
     /** A public course's published live and meeting activities, without their data or bookings. */
     async liveActivities(
       reader: Reader,
@@ -333,16 +367,7 @@ export function publicListingsService(ctx: AppContext) {
 
     async publicSettings(actor: Actor, courseId: number): Promise<CoursePublicSettings> {
       assertCan(await courseAccess(ctx.db).load(actor, courseId), 'course.manage');
-      const row = await repo.publicSettings(courseId);
-      if (!row) throw notFound();
-      const scope = row.publicScope === 'org' || row.publicScope === 'public' ? row.publicScope : 'private';
-      return {
-        public_scope: scope,
-        classification_id: row.classificationId,
-        sign_up_charge_amount: row.signUpChargeAmount === null ? null : Number(row.signUpChargeAmount),
-        certification_title: row.certificationTitle,
-        credit_state: row.creditState,
-      };
+      return settingsOf(courseId);
     },
 
     async savePublicSettings(
@@ -362,11 +387,12 @@ export function publicListingsService(ctx: AppContext) {
             signUpChargeAmount: money(body.sign_up_charge_amount),
             certificationTitle: body.certification_title,
             creditState: body.credit_state,
+            publicTypicalMistakes: body.public_typical_mistakes,
           },
           tx,
         ),
       );
-      return body;
+      return settingsOf(courseId);
     },
 
     async curriculumsOfOrg(actor: Actor): Promise<CurriculumAdminList> {

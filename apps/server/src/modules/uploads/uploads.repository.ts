@@ -11,6 +11,7 @@ import {
   homeworkSubmissions,
 } from '../../db/schema/homework.ts';
 import { courseSharedUploads } from '../../db/schema/course-services.ts';
+import { coursePublicSettings } from '../../db/schema/public-listings.ts';
 import { commentReplies, comments } from '../../db/schema/discussions.ts';
 import { users } from '../../db/schema/identity.ts';
 import {
@@ -106,7 +107,14 @@ export function uploadsRepository(db: Database) {
       const rows = await tx
         .select({ id: uploads.id })
         .from(uploads)
-        .where(and(lt(uploads.createdAt, cutoff), notExists(referencesOf(tx)), notExists(sharesOf(tx))))
+        .where(
+          and(
+            lt(uploads.createdAt, cutoff),
+            notExists(referencesOf(tx)),
+            notExists(sharesOf(tx)),
+            notExists(promotionVideosOf(tx)),
+          ),
+        )
         .orderBy(asc(uploads.id))
         .limit(limit)
         .for('update', { skipLocked: true });
@@ -126,7 +134,14 @@ export function uploadsRepository(db: Database) {
       if (ids.length === 0) return [];
       return tx
         .delete(uploads)
-        .where(and(inArray(uploads.id, [...ids]), notExists(referencesOf(tx)), notExists(sharesOf(tx))))
+        .where(
+          and(
+            inArray(uploads.id, [...ids]),
+            notExists(referencesOf(tx)),
+            notExists(sharesOf(tx)),
+            notExists(promotionVideosOf(tx)),
+          ),
+        )
         .returning({ id: uploads.id, storageKey: uploads.storageKey });
     },
 
@@ -242,6 +257,14 @@ export function uploadsRepository(db: Database) {
  * The courses a file is shared to (course-services' `course_shared_uploads`): a shared file is one of
  * those courses' resources, perhaps the only use left of it, so the sweep keeps it like an attached one.
  */
+/** A course's promotion video (public-listings), kept while the course's settings name it. */
+function promotionVideosOf(tx: Executor) {
+  return tx
+    .select({ courseId: coursePublicSettings.courseId })
+    .from(coursePublicSettings)
+    .where(eq(coursePublicSettings.promotionVideoUploadId, uploads.id));
+}
+
 function sharesOf(tx: Executor) {
   return tx
     .select({ courseId: courseSharedUploads.courseId })

@@ -343,6 +343,15 @@ export function uploadsService(ctx: AppContext) {
       return present(upload.id);
     },
 
+    /**
+     * Streams a file another slice has already decided the caller may read, through an address of its own
+     * (a course's promotion video, read by visitors of a public course): no reader check here.
+     */
+    async streamReadable(upload: UploadRow, request: BlobRequest): Promise<BlobReply> {
+      if (upload.deleted) throw notFound('uploads.notFound');
+      return serve(upload, request);
+    },
+
     async blob(actor: Actor, id: number, request: BlobRequest): Promise<BlobReply> {
       const upload = await loadLive(actor, id);
       const verdict = await access.downloadVerdict(actor, upload);

@@ -12,6 +12,22 @@ import { CourseContentPage } from './course-content-page.tsx';
 function renderPage(course: Course, canEdit: boolean, hotTopics: HotTopic[] = []) {
   const fetchMock = mockApi({
     'GET /api/studio/5/hot-topics': () => jsonResponse({ hot_topics: hotTopics }),
+    'GET /api/stat/courses/5/overview': () =>
+      jsonResponse({
+        course_id: 5,
+        student_count: 30,
+        active_students_last_7_days: 12,
+        activity_count: 3,
+        published_activity_count: 3,
+        activities_by_type: [],
+        average_completion_rate: 0.5,
+        submissions_to_mark: 4,
+        homework_to_mark: 4,
+        exams_to_mark: 0,
+        average_exam_score: null,
+        exam_submission_count: 0,
+        period: { start_date: null, end_date: null, total_days: null, elapsed_days: null, hand_ins: 9 },
+      }),
     'GET /api/courses/5/activities': () =>
       jsonResponse({
         activities: [
@@ -61,26 +77,32 @@ describe('CourseContentPage', () => {
       within(screen.getByRole('region', { name: 'Week 2' })).getByText('No activities here yet'),
     ).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add activity to Introduction' })).toBeTruthy();
-    // The outline's activities in one request, and the side card's topics (that card loads just after).
+    // The outline's activities in one request, the side card's topics and, for the teaching team, the
+    // course's figures above the outline (both load just after).
     await waitFor(() =>
       expect(
         sentRequests(fetchMock)
           .map((call) => call.url)
           .sort(),
-      ).toEqual(['/api/courses/5/activities', '/api/studio/5/hot-topics']),
+      ).toEqual(['/api/courses/5/activities', '/api/stat/courses/5/overview', '/api/studio/5/hot-topics']),
     );
+    expect(await screen.findByRole('region', { name: 'Course statistics' })).toBeTruthy();
+    expect(await screen.findByText('12 active in the last 7 days')).toBeTruthy();
     // No topics: no hot-topics card.
     expect(screen.queryByRole('region', { name: 'Hot topics' })).toBeNull();
   });
 
   it('shows no edit or add controls to someone viewing as a student', async () => {
-    renderPage(
+    const fetchMock = renderPage(
       makeCourseWithWeeks({ can_manage: false, simulating: true, current_user_roles: ['student'] }),
       false,
     );
 
     expect(await screen.findByRole('link', { name: 'First' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Edit|Delete|More actions|Add activity/ })).toBeNull();
+    // The course's figures are the teaching team's: not even asked for.
+    expect(screen.queryByRole('region', { name: 'Course statistics' })).toBeNull();
+    expect(sentRequests(fetchMock).map((call) => call.url)).not.toContain('/api/stat/courses/5/overview');
   });
 
   it("shows the course's hot forum topics beside the outline, each opening its thread", async () => {

@@ -8,6 +8,11 @@ import { CreateActivityButton } from '../components/create-activity-button.tsx';
 import { SectionActivities } from '../components/section-activities.tsx';
 import { MeetingVendorButton } from '../../meetings/public/meeting-vendor-button.tsx';
 
+// The teaching team's figures above the outline: fetched after the page is drawn, never for students.
+const CourseOverviewStats = lazy(async () => ({
+  default: (await import('../../course-services/public/course-overview-stats.tsx')).CourseOverviewStats,
+}));
+
 // A side panel: the outline comes first, the discussions' hot topics (and their schemas) just after.
 const HotTopics = lazy(async () => ({
   default: (await import('../../discussions/public/hot-topics.tsx')).HotTopics,
@@ -30,6 +35,13 @@ export function CourseContentPage() {
   }, [manage]);
   return (
     <Flex gap={16} wrap align="flex-start">
+      {manage ? (
+        <div style={{ flex: '1 1 100%', minWidth: 0 }}>
+          <Suspense fallback={null}>
+            <CourseOverviewStats courseId={course.id} />
+          </Suspense>
+        </div>
+      ) : null}
       <div style={{ flex: '1 1 560px', minWidth: 0 }}>
         <PageState query={activities}>
           {(list) => (

@@ -16,3 +16,5 @@ export const extensionAppsKey = (courseId: number, as: 'member' | 'visitor') =>
 export const allSharedFilesKey = ['course-services', 'shared-files'] as const;
 /** A course's shared files, every page (the download rule changes what each offers). */
 export const sharedFilesKey = (courseId: number) => [...allSharedFilesKey, courseId] as const;
+export const courseOverviewStatsKey = (courseId: number) =>
+  ['course-services', 'overview-stats', courseId] as const;

@@ -12,6 +12,8 @@ export const publicListingsKeys = {
   curriculum: (id: number) => ['public-listings', 'curriculum', id] as const,
   course: (id: number) => ['public-listings', 'course', id] as const,
   catalog: (id: number) => ['public-listings', 'catalog', id] as const,
+  /** A course's promotion video, as a member (`/api`) or a visitor (`/anonymous-api`) reads it. */
+  video: (id: number, reader: 'member' | 'visitor') => ['public-listings', 'video', id, reader] as const,
 };
 export const coursePublicSettingsKey = (courseId: number) =>
   ['public-listings', 'public-settings', courseId] as const;

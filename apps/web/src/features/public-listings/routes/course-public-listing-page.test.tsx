@@ -21,6 +21,7 @@ const SETTINGS: CoursePublicSettings = {
   sign_up_charge_amount: null,
   certification_title: null,
   credit_state: 'air',
+  public_typical_mistakes: false,
 };
 
 const permission = (type: 'download' | 'print', allow: boolean) => ({
@@ -35,6 +36,7 @@ function renderPage(routes: ApiRoutes = {}) {
     'GET /api/courses/42/public-settings': () => jsonResponse(SETTINGS),
     'GET /api/course-classifications': () =>
       jsonResponse({ classifications: [{ id: 3, name: 'Mathematics', sort: 1 }] }),
+    'GET /api/courses/42/video': () => jsonResponse({ video: null }),
     'GET /api/courses/42/download-print-permissions': (_body, url) =>
       jsonResponse(permission(url.searchParams.get('type') as 'download' | 'print', true)),
     ...routes,
@@ -82,10 +84,31 @@ describe('the course’s public listing page', () => {
           sign_up_charge_amount: 9.9,
           certification_title: 'Algebra certificate',
           credit_state: 'air',
+          public_typical_mistakes: false,
         },
       ]),
     );
     expect(await screen.findByText('Listing saved')).toBeTruthy();
+  });
+
+  it('publishes the typical mistakes to visitors only once switched on', async () => {
+    const fetchMock = renderPage({
+      'PUT /api/courses/42/public-settings': (body) => jsonResponse(body),
+    });
+    const user = userEvent.setup({ delay: null });
+    const toggle = await screen.findByRole(
+      'switch',
+      { name: 'Show typical mistakes to visitors' },
+      { timeout: 15_000 },
+    );
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await user.click(toggle);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(sentBodies(fetchMock, 'PUT /api/courses/42/public-settings')).toEqual([
+        expect.objectContaining({ public_scope: 'private', public_typical_mistakes: true }),
+      ]),
+    );
   });
 
   it('shows the server’s field errors under their fields', async () => {

@@ -4,7 +4,7 @@ import {
   type CoursePublicSettings,
   type PublicScope,
 } from '@lectern/contracts/public-listings/public-listings.schemas';
-import { App, Button, Card, Flex, Form, Input, InputNumber, Radio, Select } from 'antd';
+import { App, Button, Card, Flex, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ErrorState, LoadingState } from '../../../shared/components/page-state.tsx';
 import { applyServerFormErrors } from '../../../shared/components/server-form-errors.ts';
@@ -13,12 +13,14 @@ import { useCurrentCourse } from '../../courses/public/use-current-course.ts';
 import { useClassifications } from '../api/get-classifications.ts';
 import { useCoursePublicSettings } from '../api/get-course-public-settings.ts';
 import { useSaveCoursePublicSettings } from '../api/save-course-public-settings.ts';
+import { PromotionVideoPicker } from '../components/promotion-video-picker.tsx';
 
 type Values = {
   public_scope: PublicScope;
   classification_id: number | null;
   sign_up_charge_amount: number | null;
   certification_title: string | null;
+  public_typical_mistakes: boolean;
 };
 
 function ListingForm({ courseId, saved }: { courseId: number; saved: CoursePublicSettings }) {
@@ -37,6 +39,7 @@ function ListingForm({ courseId, saved }: { courseId: number; saved: CoursePubli
         certification_title: values.certification_title?.trim() || null,
         // Not edited here: kept as it is.
         credit_state: saved.credit_state,
+        public_typical_mistakes: values.public_typical_mistakes,
       },
       {
         onSuccess: () => void message.success(t('listing.saved')),
@@ -53,6 +56,7 @@ function ListingForm({ courseId, saved }: { courseId: number; saved: CoursePubli
         classification_id: saved.classification_id,
         sign_up_charge_amount: saved.sign_up_charge_amount,
         certification_title: saved.certification_title,
+        public_typical_mistakes: saved.public_typical_mistakes,
       }}
       onFinish={submit}
       style={{ maxWidth: 560 }}
@@ -77,6 +81,14 @@ function ListingForm({ courseId, saved }: { courseId: number; saved: CoursePubli
       <Form.Item name="certification_title" label={t('listing.certificate')}>
         <Input maxLength={PUBLIC_LISTING_LIMITS.certificationTitleMax} />
       </Form.Item>
+      <Form.Item
+        name="public_typical_mistakes"
+        label={t('listing.typicalMistakes')}
+        extra={t('listing.typicalMistakesHint')}
+        valuePropName="checked"
+      >
+        <Switch />
+      </Form.Item>
       <Button type="primary" htmlType="submit" loading={save.isPending}>
         {t('listing.save')}
       </Button>
@@ -86,8 +98,8 @@ function ListingForm({ courseId, saved }: { courseId: number; saved: CoursePubli
 
 /**
  * `/course/:courseId/public-listing`, for the teaching team: whether and how the course shows on the public
- * portal (scope, classification, charge, certificate), and whether its students may download or print its
- * files.
+ * portal (scope, classification, charge, certificate, typical mistakes for visitors), its promotion video,
+ * and whether its students may download or print its files.
  */
 export function CoursePublicListingPage() {
   const { t } = useTranslation('public-listings');
@@ -108,6 +120,7 @@ export function CoursePublicListingPage() {
           <ListingForm courseId={course.id} saved={settings.data} />
         )}
       </Card>
+      <PromotionVideoPicker courseId={course.id} />
       <DownloadPrintSettings courseId={course.id} />
     </Flex>
   );

@@ -116,6 +116,7 @@ function page(routes: ApiRoutes) {
         ],
         can_manage: false,
       }),
+    'GET /anonymous-api/courses/7/video': () => jsonResponse({ video: null }),
     ...routes,
   });
   const view = renderRoutes(
@@ -209,4 +210,44 @@ describe('joining from a public course page', () => {
       expect(screen.getByText(/^Joining opens at 2030-03-01/)).toBeTruthy();
     },
   );
+});
+
+describe('the promotion video on a public course page', () => {
+  it('plays the course video in the browser’s own player, under its label', async () => {
+    page({
+      'GET /api/user': () => errorResponse(401, 'unauthenticated', 'Sign in first'),
+      'GET /anonymous-api/course/7/registration-state': () => jsonResponse(registration('open')),
+      'GET /anonymous-api/courses/7/video': (_body, url) => {
+        expect(url.searchParams.get('type')).toBe('promotion_video');
+        return jsonResponse({
+          video: {
+            type: 'promotion_video',
+            upload_id: 5,
+            name: 'trailer.mp4',
+            url: '/anonymous-api/courses/7/video/blob?type=promotion_video',
+            mime_type: 'video/mp4',
+            size: 1024,
+            duration: 30,
+            cover_url: 'https://img.test/cover.png',
+          },
+        });
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'Promotion video' }, { timeout: 15_000 })).toBeTruthy();
+    const player = screen.getByLabelText('Promotion video of Linear Algebra');
+    expect(player.tagName).toBe('VIDEO');
+    expect(player.getAttribute('src')).toBe('/anonymous-api/courses/7/video/blob?type=promotion_video');
+    expect(player.hasAttribute('controls')).toBe(true);
+    expect(player.getAttribute('poster')).toBe('https://img.test/cover.png');
+  });
+
+  it('shows nothing of a video when the course has none', async () => {
+    page({
+      'GET /api/user': () => errorResponse(401, 'unauthenticated', 'Sign in first'),
+      'GET /anonymous-api/course/7/registration-state': () => jsonResponse(registration('open')),
+    });
+    expect(await screen.findByText('Vector playground', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Promotion video' })).toBeNull();
+    expect(document.querySelector('video')).toBeNull();
+  });
 });

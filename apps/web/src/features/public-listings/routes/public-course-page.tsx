@@ -6,6 +6,7 @@ import { JoinCourseButton } from '../../course-services/public/join-course-butto
 import { PublicExtensionApps } from '../../course-services/public/public-extension-apps.tsx';
 import { usePublicCatalog, usePublicCourse } from '../api/get-public-course.ts';
 import { PortalHeader } from '../components/portal-header.tsx';
+import { PromotionVideoPlayer } from '../components/promotion-video-player.tsx';
 import { PublicReviews } from '../components/public-reviews.tsx';
 
 /**
@@ -46,6 +47,7 @@ export function PublicCoursePage() {
                 ]}
               />
               <JoinCourseButton courseId={data.id} />
+              <PromotionVideoPlayer courseId={data.id} courseName={data.display_name} />
               <Card title={<h2 style={{ fontSize: 16, margin: 0 }}>{t('course.outline')}</h2>} size="small">
                 {data.modules.length === 0 ? (
                   <Typography.Text type="secondary">{t('course.noOutline')}</Typography.Text>
