@@ -413,3 +413,15 @@ export function keyboardRound(journey: Journey): void {
     await visible(nav.getByRole('link', { name: 'To-do' }));
   });
 }
+
+/**
+ * Serious or critical axe-core findings on the page as it is now, once no toast is left on screen: a toast
+ * read while it fades reports its half-transparent text as a contrast failure (seen on a loaded CI machine).
+ */
+export async function seriousAxeFindings(page: Page): Promise<string[]> {
+  await expect.poll(() => page.locator('.ant-message-notice').count(), { timeout: UI_TIMEOUT }).toBe(0);
+  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page, Response } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousAxeFindings } from '../support/a11y.ts';
 import { login } from '../support/browser.ts';
 import {
   CS201,
@@ -14,7 +14,6 @@ import {
 const journey = useJourneyServer();
 
 const WATCHER = 's20240001';
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** Opens the course's ask-question page through its section link, as a user would. */
 async function openAskQuestions(page: Page): Promise<number> {
@@ -25,14 +24,6 @@ async function openAskQuestions(page: Page): Promise<number> {
     .click();
   await expectPath(page, `/course/${courseId}/ask-questions`);
   return courseId;
-}
-
-/** Serious or critical axe-core findings on the page as it is now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
 }
 
 /** The user numbers a draw named, read from the server's answer to the call that made it. */
@@ -49,7 +40,7 @@ describe('ask a question', () => {
     await login(phone, WATCHER);
     await openAskQuestions(phone);
     await visible(phone.getByText(/你还没有被抽中/));
-    expect(await axeFindings(phone)).toEqual([]);
+    expect(await seriousAxeFindings(phone)).toEqual([]);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
     const teacher = await journey.browser.newPage();
@@ -66,7 +57,7 @@ describe('ask a question', () => {
     await dialog.getByRole('button', { name: /^保\s*存$/ }).click();
     await visible(dialog.getByText('请选择分组'));
     await dialog.getByRole('radio', { name: '随机抽取学生' }).check();
-    expect(await axeFindings(teacher)).toEqual([]);
+    expect(await seriousAxeFindings(teacher)).toEqual([]);
 
     await dialog.getByRole('combobox', { name: '章节' }).click();
     await teacher.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click();

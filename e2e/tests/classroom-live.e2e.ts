@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { seriousAxeFindings } from '../support/a11y.ts';
 import { login } from '../support/browser.ts';
 import { CS201, gone, toast, UI_TIMEOUT, useJourneyServer, visible } from '../support/journey.ts';
 
@@ -8,19 +8,10 @@ import { CS201, gone, toast, UI_TIMEOUT, useJourneyServer, visible } from '../su
 // classroom question's statistics, both following students' answers without reload.
 const journey = useJourneyServer();
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE = { width: 390, height: 844 };
 const TABLET = { width: 768, height: 1024 };
 /** The demo questionnaire (apps/server/src/seed/demo-classroom.ts), answered by the first five students. */
 const QUESTIONNAIRE = '课程中期反馈问卷';
-
-/** Serious or critical axe-core findings on the page as it is now. */
-async function axeFindings(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 async function courseIdOf(page: Page): Promise<number> {
   const response = await page.request.get('/api/my-courses?page=1&page_size=50');
@@ -122,7 +113,7 @@ describe('live classroom', () => {
     const summary = modal.getByText(/人中 \d+ 人作答/);
     await visible(summary);
     expect(await summary.innerText()).toMatch(/人中 0 人作答/);
-    expect(await axeFindings(teacher)).toEqual([]);
+    expect(await seriousAxeFindings(teacher)).toEqual([]);
 
     const student = await journey.browser.newPage();
     await student.setViewportSize(PHONE);
@@ -136,7 +127,7 @@ describe('live classroom', () => {
     await gone(student.locator('.ant-btn-loading'));
     await student.mouse.move(0, 0);
     expect(await student.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    expect(await axeFindings(student)).toEqual([]);
+    expect(await seriousAxeFindings(student)).toEqual([]);
 
     // No reload: the modal follows the answers through the push stream.
     await expect.poll(() => summary.innerText(), { timeout: UI_TIMEOUT }).toMatch(/人中 1 人作答 · 答对 1/);
@@ -160,13 +151,13 @@ describe('live classroom', () => {
       .click();
     const modal = teacher.getByRole('dialog', { name: '答题统计' });
     await visible(modal.getByText(/人中 \d+ 人作答/));
-    expect(await axeFindings(teacher)).toEqual([]);
+    expect(await seriousAxeFindings(teacher)).toEqual([]);
     await teacher.keyboard.press('Escape');
     await expect.poll(() => modal.count(), { timeout: UI_TIMEOUT }).toBe(0);
 
     await teacher.getByRole('tab', { name: '试题分析' }).click();
     await visible(teacher.getByRole('tabpanel', { name: '试题分析' }));
-    expect(await axeFindings(teacher)).toEqual([]);
+    expect(await seriousAxeFindings(teacher)).toEqual([]);
     expect(await teacher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
   });
 });

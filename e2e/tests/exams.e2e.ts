@@ -310,7 +310,13 @@ describe('exams', () => {
       await teacher.getByRole('button', { name: /保存得分/ }).click();
       await visible(teacher.getByText('得分不能超过该题分值 20 分。'));
       await score.fill('15');
+      // The server's answer first, so a failure on a loaded machine says whether the save was sent.
+      const given = teacher.waitForResponse(
+        (r) => r.request().method() === 'POST' && r.url().endsWith(`/api/exams/${examId}/give-score`),
+      );
       await teacher.getByRole('button', { name: /保存得分/ }).click();
+      const givenResponse = await given;
+      expect(givenResponse.status(), await givenResponse.text()).toBe(200);
       await visible(toast(teacher, '得分已保存'));
       await expect
         .poll(() => teacher.getByRole('status', { name: '总分' }).innerText(), { timeout: UI_TIMEOUT })
