@@ -12,6 +12,7 @@ import { makeCourse } from '../../../test/fixtures.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { CourseContext } from '../../courses/public/course-context.ts';
 import { CourseSharedFilesPage } from './course-shared-files-page.tsx';
+import { uploadXhrStandIn } from '../../../test/upload-xhr.ts';
 
 const COURSE_ID = 42;
 const LIST = `GET /api/courses/${COURSE_ID}/shared-files`;
@@ -168,46 +169,13 @@ describe('CourseSharedFilesPage', { timeout: 120_000 }, () => {
         ],
       });
 
-    /**
-     * `POST /api/uploads` goes through XMLHttpRequest (for progress), which jsdom would send to the
-     * network: this stand-in answers every upload with a stored file of id 77 and records what was sent.
-     */
-    class UploadsXhr {
-      static sent: { method: string; url: string }[] = [];
-      method = '';
-      url = '';
-      status = 0;
-      responseText = '';
-      withCredentials = false;
-      readonly upload = new EventTarget();
-      private readonly events = new EventTarget();
-      open(method: string, url: string) {
-        this.method = method;
-        this.url = url;
-      }
-      setRequestHeader() {}
-      addEventListener(type: string, listener: EventListener) {
-        this.events.addEventListener(type, listener);
-      }
-      abort() {}
-      send() {
-        UploadsXhr.sent.push({ method: this.method, url: this.url });
-        this.status = 201;
-        this.responseText = JSON.stringify({
-          id: 77,
-          name: 'lab-sheet.pdf',
-          size: 8,
-          type: 'document',
-          mime_type: 'application/pdf',
-          status: 'ready',
-          deleted: false,
-          allow_download: true,
-          created_at: '2027-03-02T00:00:00.000Z',
-          created_by: { id: 3, name: 'Li Wei' },
-        });
-        queueMicrotask(() => this.events.dispatchEvent(new Event('load')));
-      }
-    }
+    const UploadsXhr = uploadXhrStandIn({
+      id: 77,
+      name: 'lab-sheet.pdf',
+      size: 8,
+      type: 'document',
+      mime_type: 'application/pdf',
+    });
 
     it('uploads a file and shares it to this course and another the instructor teaches, then shows it', async () => {
       vi.stubGlobal('XMLHttpRequest', UploadsXhr);

@@ -1,20 +1,14 @@
 import {
-  AudioOutlined,
   DeleteOutlined,
   DownloadOutlined,
   EyeOutlined,
-  FileImageOutlined,
-  FileOutlined,
   FilePdfOutlined,
-  FileTextOutlined,
-  FileZipOutlined,
   UploadOutlined,
-  VideoCameraOutlined,
 } from '@ant-design/icons';
 import type { CourseSharedFile } from '@lectern/contracts/course-services/shared-files.schemas';
-import { formatBytes, type UploadKind } from '@lectern/contracts/uploads/upload-rules';
+import { formatBytes } from '@lectern/contracts/uploads/upload-rules';
 import { App, Button, Flex, Pagination, theme, Tooltip, Typography } from 'antd';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/http-client.ts';
 import { formatDateTime, PICKER_DATE_TIME_FORMAT } from '../../../shared/components/date-time.ts';
@@ -23,15 +17,7 @@ import { useCurrentCourse } from '../../courses/public/use-current-course.ts';
 import { useSharedFiles } from '../api/list-shared-files.ts';
 import { useUnshareFile } from '../api/unshare-file.ts';
 import { ShareFilesModal } from '../components/share-files-modal.tsx';
-
-const KIND_ICONS: Record<UploadKind, ReactNode> = {
-  document: <FileTextOutlined />,
-  video: <VideoCameraOutlined />,
-  audio: <AudioOutlined />,
-  image: <FileImageOutlined />,
-  archive: <FileZipOutlined />,
-  other: <FileOutlined />,
-};
+import { UPLOAD_KIND_ICONS } from '../../uploads/public/upload-kind-icons.tsx';
 
 function FileActions({ file, onRemove }: { file: CourseSharedFile; onRemove: () => void }) {
   const { t } = useTranslation('course-services');
@@ -94,7 +80,7 @@ function SharedFileItem({ file, onRemove }: { file: CourseSharedFile; onRemove: 
       <Flex align="center" justify="space-between" gap={12} wrap>
         <Flex align="flex-start" gap={12} style={{ flex: '1 1 220px', minWidth: 0 }}>
           <span role="img" aria-label={kind} style={{ fontSize: 20, lineHeight: 1.2 }}>
-            {file.mime_type === 'application/pdf' ? <FilePdfOutlined /> : KIND_ICONS[file.type]}
+            {file.mime_type === 'application/pdf' ? <FilePdfOutlined /> : UPLOAD_KIND_ICONS[file.type]}
           </span>
           <Flex vertical style={{ minWidth: 0 }}>
             <Typography.Text strong style={{ overflowWrap: 'anywhere' }}>

@@ -12,6 +12,7 @@ import {
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { HOMEWORK_ID, makeHomeworkDetail } from '../test/student-fixtures.ts';
 import { DescriptionDialog } from './description-dialog.tsx';
+import { uploadXhrStandIn } from '../../../test/upload-xhr.ts';
 
 const PATCH = `PATCH /api/homeworks/${HOMEWORK_ID}/description`;
 
@@ -37,46 +38,15 @@ function renderDialog() {
   return { onClose, onChanged };
 }
 
-/**
- * `POST /api/uploads` goes through XMLHttpRequest (for progress), which jsdom would send to the network:
- * this stand-in answers every upload with a stored picture of id 42 and records what was sent.
- */
-class UploadsXhr {
-  static sent: { method: string; url: string }[] = [];
-  method = '';
-  url = '';
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  readonly upload = new EventTarget();
-  private readonly events = new EventTarget();
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  abort() {}
-  send() {
-    UploadsXhr.sent.push({ method: this.method, url: this.url });
-    this.status = 201;
-    this.responseText = JSON.stringify({
-      id: 42,
-      name: 'shot.png',
-      size: 4,
-      type: 'image',
-      mime_type: 'image/png',
-      status: 'ready',
-      deleted: false,
-      allow_download: true,
-      created_at: '2026-03-01T00:00:00.000Z',
-      created_by: { id: 7, name: 'Li Wei' },
-    });
-    queueMicrotask(() => this.events.dispatchEvent(new Event('load')));
-  }
-}
+const UploadsXhr = uploadXhrStandIn({
+  id: 42,
+  name: 'shot.png',
+  size: 4,
+  type: 'image',
+  mime_type: 'image/png',
+  created_at: '2026-03-01T00:00:00.000Z',
+  created_by: { id: 7, name: 'Li Wei' },
+});
 
 beforeAll(preloadRichTextEditor, 60_000);
 

@@ -12,6 +12,7 @@ import {
 } from '../../../test/fetch-mock.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { PromotionVideoPicker } from './promotion-video-picker.tsx';
+import { uploadXhrStandIn } from '../../../test/upload-xhr.ts';
 
 const VIDEO: CourseVideo = {
   type: 'promotion_video',
@@ -24,44 +25,13 @@ const VIDEO: CourseVideo = {
   cover_url: null,
 };
 
-/**
- * `POST /api/uploads` goes through XMLHttpRequest (for progress), which jsdom would send to the network:
- * this stand-in answers every upload with a stored video of id 77.
- */
-class UploadsXhr {
-  method = '';
-  url = '';
-  status = 0;
-  responseText = '';
-  withCredentials = false;
-  readonly upload = new EventTarget();
-  private readonly events = new EventTarget();
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader() {}
-  addEventListener(type: string, listener: EventListener) {
-    this.events.addEventListener(type, listener);
-  }
-  abort() {}
-  send() {
-    this.status = 201;
-    this.responseText = JSON.stringify({
-      id: 77,
-      name: 'trailer.mp4',
-      size: 2048,
-      type: 'video',
-      mime_type: 'video/mp4',
-      status: 'ready',
-      deleted: false,
-      allow_download: true,
-      created_at: '2027-03-02T00:00:00.000Z',
-      created_by: { id: 3, name: 'Li Wei' },
-    });
-    queueMicrotask(() => this.events.dispatchEvent(new Event('load')));
-  }
-}
+const UploadsXhr = uploadXhrStandIn({
+  id: 77,
+  name: 'trailer.mp4',
+  size: 2048,
+  type: 'video',
+  mime_type: 'video/mp4',
+});
 
 function renderPicker(routes: ApiRoutes) {
   const fetchMock = mockApi(routes);

@@ -1,34 +1,16 @@
-import {
-  AudioOutlined,
-  DownloadOutlined,
-  EyeOutlined,
-  FileImageOutlined,
-  FileOutlined,
-  FilePdfOutlined,
-  FileTextOutlined,
-  FileZipOutlined,
-  VideoCameraOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, EyeOutlined, FilePdfOutlined } from '@ant-design/icons';
 import type { UploadReference } from '@lectern/contracts/uploads/upload.schemas';
-import { formatBytes, type UploadKind } from '@lectern/contracts/uploads/upload-rules';
+import { formatBytes } from '@lectern/contracts/uploads/upload-rules';
 import { Button, Empty, Flex, Space, theme, Tooltip, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isPdf, isPreviewable } from './attachment-kind.ts';
 import { attachmentBlobUrl } from './upload-urls.ts';
-
-const KIND_ICONS: Record<UploadKind, ReactNode> = {
-  document: <FileTextOutlined />,
-  video: <VideoCameraOutlined />,
-  audio: <AudioOutlined />,
-  image: <FileImageOutlined />,
-  archive: <FileZipOutlined />,
-  other: <FileOutlined />,
-};
+import { UPLOAD_KIND_ICONS } from './upload-kind-icons.tsx';
 
 function AttachmentIcon({ reference }: { reference: UploadReference }) {
   const { t } = useTranslation('uploads');
-  const icon = isPdf(reference) ? <FilePdfOutlined /> : KIND_ICONS[reference.type];
+  const icon = isPdf(reference) ? <FilePdfOutlined /> : UPLOAD_KIND_ICONS[reference.type];
   return (
     <span role="img" aria-label={t(`kinds.${reference.type}`)} style={{ fontSize: 20 }}>
       {icon}
