@@ -1,3 +1,4 @@
+import { MEETING_TYPES } from '@lectern/contracts/activities/activity-types';
 import {
   MEETING_VENDOR_REQUIRED_FIELDS,
   MEETING_VENDOR_SECRET_FIELDS,
@@ -43,20 +44,7 @@ export const VENDOR_FIELDS: Record<MeetingVendorKey, readonly { name: string; ki
 };
 
 /** Meeting types BigBlueButton can hold (every vendor meeting type; lecture lives stream elsewhere). */
-const BBB_TYPES = [
-  'tencent_meeting',
-  'classin',
-  'dingtalk_live',
-  'webex_meeting',
-  'lark_meeting',
-  'wecom_meeting',
-  'microsoft_teams_meeting',
-  'google_meeting',
-  'welink',
-  'chinamcloud_live',
-  'lesson_replay',
-  'trial_teaching',
-] as const;
+const BBB_TYPES = MEETING_TYPES.filter((type) => type !== 'lecture_live');
 
 type Values = Record<string, Record<string, unknown>>;
 
