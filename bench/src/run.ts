@@ -149,6 +149,11 @@ async function main(): Promise<number> {
   await ensurePostgres(admin);
   const database = await createBenchDatabase(admin);
   cleanups.push(async () => {
+    // BENCH_KEEP_DATABASE=1 leaves the seeded database behind, to explain a statement's plan afterwards.
+    if (process.env.BENCH_KEEP_DATABASE === '1') {
+      console.log(`kept database ${database.name} (drop it when done)`);
+      return;
+    }
     await database.drop();
     console.log(`dropped database ${database.name}`);
   });

@@ -4,7 +4,7 @@ import { COURSE_ROLES, type CourseRole } from '@lectern/contracts/courses/course
 import { activities } from '../../db/schema/activities.ts';
 import { courseMembers } from '../../db/schema/courses.ts';
 import { examPaperInstances, examSubmissions } from '../../db/schema/exam-submissions.ts';
-import { examMakeupUsers } from '../../db/schema/exams.ts';
+import { examMakeupUsers, subjectOptions } from '../../db/schema/exams.ts';
 import { caller, createExamWorld, createOpenExam, type ExamWorld } from '../../test/exam-taking-factories.ts';
 import { singleChoice } from '../../test/exams-factories.ts';
 import { addMember, createUser, loginAs } from '../../test/factories.ts';
@@ -168,39 +168,50 @@ describe('a one-statement start keeps every rule', () => {
   });
 });
 
-describe('a one-statement draft save keeps every rule', () => {
-  // A student who has started the exam in this process: their next draft save is one statement
-  // (taking-exam-access.ts `saveDraftIfTaking`). Each refusal below is made by a change the process does
-  // not know of, so it is that statement, not the service's own facts, that must refuse.
-  async function startedStudent() {
-    const exam = await warmExam({ submit_times: 2 });
-    const user = await createUser(t, w.org.id);
-    await addMember(t, w.course.id, user.id, ['student']);
-    const session = await loginAs(t, user);
-    const paper = await distribute(session, exam.id);
-    expect(paper.statusCode).toBe(200);
-    const instanceId = paper.json().exam_paper_instance_id as number;
-    const first = (paper.json().subjects as { id: number; options: { id: number }[] }[])[0]!;
-    const save = (as_: typeof session = session, instance = instanceId) =>
-      as(as_, {
-        method: 'POST',
-        url: `/api/exams/${exam.id}/submissions`,
-        payload: {
-          exam_paper_instance_id: instance,
-          exam_finished: false,
-          subjects: [{ subject_id: first.id, answer_option_ids: [first.options[0]!.id] }],
-        },
-      });
-    const draftOf = async () => {
-      const [row] = await t.db
-        .select({ draft: examSubmissions.draftData })
-        .from(examSubmissions)
-        .where(eq(examSubmissions.instanceId, instanceId));
-      return row?.draft ?? null;
-    };
-    return { exam, user, session, instanceId, save, draftOf };
-  }
+/**
+ * A student who has started the exam in this process: their next save or hand-in is one statement
+ * (taking-exam-access.ts `saveDraftIfTaking`, `handInIfTaking`). Each refusal below is made by a change the
+ * process does not know of, so it is that statement, not the service's own facts, that must refuse.
+ */
+async function startedStudent() {
+  const exam = await warmExam({ submit_times: 2 });
+  const user = await createUser(t, w.org.id);
+  await addMember(t, w.course.id, user.id, ['student']);
+  const session = await loginAs(t, user);
+  const paper = await distribute(session, exam.id);
+  expect(paper.statusCode).toBe(200);
+  const instanceId = paper.json().exam_paper_instance_id as number;
+  const first = (paper.json().subjects as { id: number; options: { id: number }[] }[])[0]!;
+  const send = (finished: boolean, as_: typeof session, instance: number) =>
+    as(as_, {
+      method: 'POST',
+      url: `/api/exams/${exam.id}/submissions`,
+      payload: {
+        exam_paper_instance_id: instance,
+        exam_finished: finished,
+        subjects: [{ subject_id: first.id, answer_option_ids: [first.options[0]!.id] }],
+      },
+    });
+  const save = (as_: typeof session = session, instance = instanceId) => send(false, as_, instance);
+  const handIn = (as_: typeof session = session, instance = instanceId) => send(true, as_, instance);
+  const draftOf = async () => {
+    const [row] = await t.db
+      .select({ draft: examSubmissions.draftData })
+      .from(examSubmissions)
+      .where(eq(examSubmissions.instanceId, instanceId));
+    return row?.draft ?? null;
+  };
+  const submissionOf = async () => {
+    const [row] = await t.db
+      .select({ status: examSubmissions.status, score: examSubmissions.score })
+      .from(examSubmissions)
+      .where(eq(examSubmissions.instanceId, instanceId));
+    return row;
+  };
+  return { exam, user, session, instanceId, first, save, handIn, draftOf, submissionOf };
+}
 
+describe('a one-statement draft save keeps every rule', () => {
   it('saves the caller’s draft', async () => {
     const s = await startedStudent();
     const res = await s.save();
@@ -243,5 +254,101 @@ describe('a one-statement draft save keeps every rule', () => {
     const other = await startedStudent();
     expect((await other.save(other.session, owner.instanceId)).statusCode).toBe(400);
     expect(await owner.draftOf()).toBeNull();
+  });
+});
+
+describe('a one-statement hand-in keeps every rule', () => {
+  it('hands in and grades the caller’s answers', async () => {
+    const s = await startedStudent();
+    const res = await s.handIn();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ exam_paper_instance_id: s.instanceId, status: 'submitted' });
+    // The first option of each single choice is the right one (exams-factories.ts `choices`).
+    expect(await s.submissionOf()).toEqual({ status: 'submitted', score: 1 });
+    // A resend answers with the stored hand-in; nothing is written twice.
+    const again = await s.handIn();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ id: res.json().id, status: 'submitted' });
+  });
+
+  it('refuses once the exam is unpublished, closed or not yet open, and hands nothing in', async () => {
+    for (const change of [
+      { published: false },
+      { endTime: new Date(Date.now() - 60_000) },
+      { startTime: new Date(Date.now() + 3_600_000) },
+    ]) {
+      const s = await startedStudent();
+      await t.db.update(activities).set(change).where(eq(activities.id, s.exam.id));
+      const res = await s.handIn();
+      expect(res.statusCode, JSON.stringify(change)).toBeGreaterThanOrEqual(400);
+      expect((await s.submissionOf())?.status, JSON.stringify(change)).toBe('draft');
+    }
+  });
+
+  it('refuses a student no longer in the course, or now assisting it, and another student’s paper', async () => {
+    const removed = await startedStudent();
+    await t.db
+      .delete(courseMembers)
+      .where(and(eq(courseMembers.courseId, w.course.id), eq(courseMembers.userId, removed.user.id)));
+    expect((await removed.handIn()).statusCode).toBe(403);
+    expect((await removed.submissionOf())?.status).toBe('draft');
+
+    const promoted = await startedStudent();
+    await t.db
+      .update(courseMembers)
+      .set({ roles: ['student', 'instructor_assistant'] })
+      .where(and(eq(courseMembers.courseId, w.course.id), eq(courseMembers.userId, promoted.user.id)));
+    expect((await promoted.handIn()).statusCode).toBe(403);
+    expect((await promoted.submissionOf())?.status).toBe('draft');
+
+    const owner = await startedStudent();
+    const other = await startedStudent();
+    expect((await other.handIn(other.session, owner.instanceId)).statusCode).toBe(400);
+    expect((await owner.submissionOf())?.status).toBe('draft');
+  });
+
+  it('grades against the paper as it is now when it changed after the start', async () => {
+    const s = await startedStudent();
+    // The key of the answered question flips to its other option, and the paper's version moves on, as
+    // every paper edit makes it (paper-version.ts): the answer given is now wrong.
+    const options = await t.db
+      .select({ id: subjectOptions.id, isAnswer: subjectOptions.isAnswer })
+      .from(subjectOptions)
+      .where(eq(subjectOptions.subjectId, s.first.id));
+    for (const option of options) {
+      await t.db
+        .update(subjectOptions)
+        .set({ isAnswer: !option.isAnswer })
+        .where(eq(subjectOptions.id, option.id));
+    }
+    await t.db
+      .update(activities)
+      .set({ updatedAt: new Date(Date.now() + 1_000) })
+      .where(eq(activities.id, s.exam.id));
+    const res = await s.handIn();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await s.submissionOf()).toEqual({ status: 'submitted', score: 0 });
+  });
+
+  it('refuses when no attempt is left, counting hand-ins made meanwhile', async () => {
+    const s = await startedStudent();
+    // Both allowed attempts (submit_times 2) used up behind the process's back, as another process's
+    // hand-ins would: the statement counts the rows, not what this process saw.
+    for (const attempt of [90, 91]) {
+      const [instance] = await t.db
+        .insert(examPaperInstances)
+        .values({ activityId: s.exam.id, userId: s.user.id, isMakeup: false, attempt, layout: [] })
+        .returning({ id: examPaperInstances.id });
+      await t.db.insert(examSubmissions).values({
+        activityId: s.exam.id,
+        instanceId: instance!.id,
+        examineeId: s.user.id,
+        isMakeup: false,
+        status: 'submitted',
+        submittedAt: new Date(),
+      });
+    }
+    expect((await s.handIn()).statusCode).toBe(403);
+    expect((await s.submissionOf())?.status).toBe('draft');
   });
 });

@@ -137,10 +137,41 @@ function prepareSaveDraft(tx: Executor) {
     .prepare('exam_save_draft');
 }
 
+/**
+ * The hand-in of a paper still in draft, while the examinee has an attempt left: named too, since every
+ * student of an exam storm sends it once and Postgres otherwise parses and plans it each time (about
+ * 0.25 ms of the hand-in's database time, measured in the storm).
+ */
+function prepareHandIn(tx: Executor) {
+  return tx
+    .update(examSubmissions)
+    .set({
+      status: 'submitted',
+      submissionData: sql`${sql.placeholder('answers')}::jsonb`,
+      scoreData: sql`${sql.placeholder('scores')}::jsonb`,
+      score: sql`${sql.placeholder('score')}::float8`,
+      autoScore: sql`${sql.placeholder('autoScore')}::float8`,
+      markStatus: sql`${sql.placeholder('markStatus')}::text`,
+      submittedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(examSubmissions.instanceId, sql.placeholder('instanceId')),
+        eq(examSubmissions.status, 'draft'),
+        sql`(select count(*) from ${examSubmissions} f where f.activity_id = ${sql.placeholder('examId')} and f.examinee_id = ${sql.placeholder('userId')} and f.status = 'submitted')
+            < ${sql.placeholder('submitTimes')}::int + (select count(*) from ${examRetakeRecords} r where r.activity_id = ${sql.placeholder('examId')} and r.examinee_id = ${sql.placeholder('userId')})`,
+      ),
+    )
+    .returning()
+    .prepare('exam_hand_in');
+}
+
 export function examTakingRepository(db: Database) {
   let openOnDb: ReturnType<typeof prepareOpenAttempt> | undefined;
   let instanceOnDb: ReturnType<typeof prepareInstance> | undefined;
   let draftOnDb: ReturnType<typeof prepareSaveDraft> | undefined;
+  let handInOnDb: ReturnType<typeof prepareHandIn> | undefined;
 
   return {
     /** The caller's attempt not yet handed in, with its submission row (at most one at a time). */
@@ -357,19 +388,18 @@ export function examTakingRepository(db: Database) {
       values: FinalValues,
       tx: Executor = db,
     ): Promise<SubmissionRow | undefined> {
-      const { examId, userId, submitTimes } = limit;
-      const [row] = await tx
-        .update(examSubmissions)
-        .set(handInSet(values))
-        .where(
-          and(
-            eq(examSubmissions.instanceId, instanceId),
-            eq(examSubmissions.status, 'draft'),
-            sql`(select count(*) from ${examSubmissions} f where f.activity_id = ${examId} and f.examinee_id = ${userId} and f.status = 'submitted')
-                < ${submitTimes} + (select count(*) from ${examRetakeRecords} r where r.activity_id = ${examId} and r.examinee_id = ${userId})`,
-          ),
-        )
-        .returning();
+      const statement = tx === db ? (handInOnDb ??= prepareHandIn(db)) : prepareHandIn(tx);
+      const [row] = await statement.execute({
+        instanceId,
+        examId: limit.examId,
+        userId: limit.userId,
+        submitTimes: limit.submitTimes,
+        answers: JSON.stringify(values.answers),
+        scores: JSON.stringify(values.scores),
+        score: values.score,
+        autoScore: values.autoScore,
+        markStatus: values.marked ? 'marked' : 'unmarked',
+      });
       return row;
     },
 

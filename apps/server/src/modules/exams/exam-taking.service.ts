@@ -130,6 +130,17 @@ const KNOWN_INSTANCES = 5_000;
 type KnownInstance = Pick<InstanceRow, 'id' | 'activityId' | 'userId' | 'isMakeup' | 'layout' | 'createdAt'>;
 
 /** A time-limited attempt past its limit and the grace for the automatic hand-in (the end time aside). */
+/** What a save or hand-in answers with the submission row it wrote (or found). */
+function handInResponse(submission: SubmissionRow): SubmitExamResponse {
+  return {
+    id: submission.id,
+    exam_paper_instance_id: submission.instanceId,
+    status: submission.status,
+    saved_at: (submission.submittedAt ?? submission.updatedAt).toISOString(),
+    submitted_at: submission.submittedAt?.toISOString() ?? null,
+  };
+}
+
 function pastTimeLimit(settings: ExamData, distributedAt: Date, now: Date): boolean {
   const limit = settings.time_limit_minutes;
   if (!limit) return false;
@@ -265,11 +276,14 @@ export function examTakingService(ctx: AppContext) {
    * (owner, window, time limit) is checked here on the facts the statement then holds the rows to.
    * Undefined: not taken, or nothing written; the caller goes the two-statement way.
    */
-  async function quickDraft(
-    actor: Actor,
-    examId: number,
-    input: SubmitInput,
-  ): Promise<SubmitExamResponse | undefined> {
+  /**
+   * The facts a one-statement save or hand-in rests on, when this process has them: an exam it loaded and
+   * a paper it handed out, taken by the same callers as the one-statement start, no group exam, no combined
+   * course (its students may come through sub-courses). What the service checks of the attempt (owner,
+   * window, time limit) is checked here on the facts the statement then holds the rows to. Undefined: the
+   * caller goes the usual way, which gives any refusal.
+   */
+  function quickFacts(actor: Actor, examId: number, input: SubmitInput) {
     const exam = startFacts.get(examId);
     const instance = knownInstances.get(input.exam_paper_instance_id);
     if (!exam || !instance || input.subjects === undefined || exam.settings.group_set_id) return undefined;
@@ -295,14 +309,29 @@ export function examTakingService(ctx: AppContext) {
       // Answers the paper refuses: the usual path says so, after the checks it makes first.
       return undefined;
     }
-    const saved = await exams.saveDraftIfTaking(actor, examId, {
-      instanceId: instance.id,
-      draft: JSON.stringify(answers),
+    const facts = {
       data: exam.activity.data,
       takerRoles: examTakerRoles(courseType),
       orgId,
       courseType,
       now,
+    };
+    return { exam, instance, answers, facts };
+  }
+
+  /** A draft save in one statement (taking-exam-access.ts `saveDraftIfTaking`), when quickFacts allow. */
+  async function quickDraft(
+    actor: Actor,
+    examId: number,
+    input: SubmitInput,
+  ): Promise<SubmitExamResponse | undefined> {
+    const quick = quickFacts(actor, examId, input);
+    if (!quick) return undefined;
+    const { instance, answers, facts } = quick;
+    const saved = await exams.saveDraftIfTaking(actor, examId, {
+      ...facts,
+      instanceId: instance.id,
+      draft: JSON.stringify(answers),
     });
     if (!saved) return undefined;
     return {
@@ -312,6 +341,37 @@ export function examTakingService(ctx: AppContext) {
       saved_at: saved.updatedAt.toISOString(),
       submitted_at: null,
     };
+  }
+
+  /**
+   * A hand-in in one statement (taking-exam-access.ts `handInIfTaking`), when quickFacts allow: graded
+   * against the paper at the version this process last saw, which the statement holds the exam row to.
+   */
+  async function quickHandIn(
+    actor: Actor,
+    examId: number,
+    input: SubmitInput,
+  ): Promise<SubmitExamResponse | undefined> {
+    const quick = quickFacts(actor, examId, input);
+    if (!quick) return undefined;
+    const { exam, instance, answers, facts } = quick;
+    const trees = orderByLayout(await loadPaper(exam, instance.isMakeup), instance.layout);
+    const graded = gradePaper(trees.map(toSubject), answers);
+    const written = await exams.handInIfTaking(actor, examId, {
+      ...facts,
+      instanceId: instance.id,
+      paperVersion: exam.paperVersion,
+      submitTimes: exam.settings.submit_times,
+      values: {
+        answers,
+        scores: graded.scores,
+        score: graded.total,
+        autoScore: graded.auto,
+        marked: graded.marked,
+      },
+    });
+    if (!written) return undefined;
+    return handInResponse(written);
   }
 
   /** Null when the caller is in no group of a group exam (they cannot take it). */
@@ -611,10 +671,10 @@ export function examTakingService(ctx: AppContext) {
     async submit(actor: Actor, examId: number, input: SubmitInput): Promise<SubmitExamResponse> {
       const flag = input.exam_finished ?? input.examFinished ?? false;
       const finished = flag === true || flag === 1;
-      if (!finished) {
-        const quick = await quickDraft(actor, examId, input);
-        if (quick) return quick;
-      }
+      const quick = finished
+        ? await quickHandIn(actor, examId, input)
+        : await quickDraft(actor, examId, input);
+      if (quick) return quick;
       const exam = await checkedExaminee(actor, examId);
       const instanceId = input.exam_paper_instance_id;
       // The stored row is needed when the paper is not known yet, or its saved draft is to be handed in.
@@ -630,13 +690,7 @@ export function examTakingService(ctx: AppContext) {
         input.subjects === undefined
           ? (found?.submission.draftData ?? [])
           : storedAnswers(input.subjects, indexLayout(instance.layout));
-      const response = (submission: SubmissionRow): SubmitExamResponse => ({
-        id: submission.id,
-        exam_paper_instance_id: submission.instanceId,
-        status: submission.status,
-        saved_at: (submission.submittedAt ?? submission.updatedAt).toISOString(),
-        submitted_at: submission.submittedAt?.toISOString() ?? null,
-      });
+      const response = handInResponse;
       /** A hand-in already stored answers its resend with itself; anything else is too late. */
       const alreadyHandedIn = async (): Promise<SubmitExamResponse | undefined> => {
         found ??= await readInstance(instanceId);

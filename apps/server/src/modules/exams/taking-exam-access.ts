@@ -12,7 +12,7 @@ import { canSeeActivity } from '../activities/activities.policy.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import { effectiveRolesOf, isSimulating, rolesOf } from '../courses/course-access.ts';
 import type { LoadedExam } from './exam-access.ts';
-import type { OpenAttempt, PaperLayout } from './exam-taking.repository.ts';
+import type { FinalValues, OpenAttempt, PaperLayout, SubmissionRow } from './exam-taking.repository.ts';
 import { paperVersionSql } from './paper-version.ts';
 
 /** An exam loaded for taking, with the version of its paper (papers are cached by it). */
@@ -174,6 +174,25 @@ const prepareStartOrCreate = (db: Database) => {
     .prepare('taking_exam_start_or_create');
 };
 
+/**
+ * What the one-statement writes hold the rows to, as the start does: the caller a member holding only taker
+ * roles, the exam published and not deleted, in a course not deleted, of the organisation and course type
+ * assumed, its data (hence its settings and time limit) as the service judged them, and `now` inside its
+ * window.
+ */
+const takingRulesHold = () => sql`exists (
+  select 1 from ${activities}
+  join ${courses} on ${courses.id} = ${activities.courseId}
+  join ${courseMembers} on ${memberJoin}
+  where ${activities.id} = ${p.id} and ${activityNotDeleted} and ${courseNotDeleted}
+    and ${activities.type} = 'exam' and ${activities.published} and ${courses.orgId} = ${p.orgId}
+    and ${courses.courseType} = ${p.courseType}::int
+    and ${activities.data} = ${p.data}::jsonb
+    and (${activities.startTime} is null or ${activities.startTime} <= ${p.now}::timestamptz)
+    and (${activities.endTime} is null or ${activities.endTime} >= ${p.now}::timestamptz)
+    and cardinality(${courseMembers.roles}) > 0 and ${courseMembers.roles} <@ ${p.roles}::text[]
+    and (${p.version}::text is null or ${paperVersionSql} = ${p.version}::text))`;
+
 /** What a one-statement draft save assumes of the exam: what the last load in this process saw of it. */
 export type DraftProposal = Pick<StartProposal, 'data' | 'takerRoles' | 'orgId' | 'courseType' | 'now'> & {
   instanceId: number;
@@ -183,10 +202,8 @@ export type DraftProposal = Pick<StartProposal, 'data' | 'takerRoles' | 'orgId' 
 /**
  * A draft save in one round trip (issue 12's storm, where every student saves every few seconds): the
  * caller's own draft of this exam is written only when every rule the load and the service would check
- * holds on the rows, as in the one-statement start: a member holding only taker roles, the exam published
- * and not deleted, in a course not deleted, of the organisation and course type assumed, its data (hence
- * its settings and time limit) as the service judged them, and `now` inside its window. Nothing written
- * means the service takes the two-statement path, which gives the refusal.
+ * holds on the rows (takingRulesHold). Nothing written means the service takes the two-statement path,
+ * which gives the refusal.
  */
 const prepareSaveDraftIfTaking = (db: Database) =>
   db
@@ -198,22 +215,56 @@ const prepareSaveDraftIfTaking = (db: Database) =>
         eq(examSubmissions.status, 'draft'),
         eq(examSubmissions.activityId, p.id),
         sql`${examSubmissions.examineeId} = ${userId}`,
-        sql`exists (
-          select 1 from ${activities}
-          join ${courses} on ${courses.id} = ${activities.courseId}
-          join ${courseMembers} on ${memberJoin}
-          where ${activities.id} = ${p.id} and ${activityNotDeleted} and ${courseNotDeleted}
-            and ${activities.type} = 'exam' and ${activities.published} and ${courses.orgId} = ${p.orgId}
-            and ${courses.courseType} = ${p.courseType}::int
-            and ${activities.data} = ${p.data}::jsonb
-            and (${activities.startTime} is null or ${activities.startTime} <= ${p.now}::timestamptz)
-            and (${activities.endTime} is null or ${activities.endTime} >= ${p.now}::timestamptz)
-            and cardinality(${courseMembers.roles}) > 0 and ${courseMembers.roles} <@ ${p.roles}::text[])`,
+        takingRulesHold(),
       ),
     )
     .returning({ id: examSubmissions.id, updatedAt: examSubmissions.updatedAt })
     .prepare('taking_exam_save_draft');
 
+/**
+ * What a one-statement hand-in assumes: the draft save's facts, the paper version it was graded against,
+ * the attempts the settings allow, and the graded answers.
+ */
+export type HandInProposal = Pick<
+  StartProposal,
+  'data' | 'takerRoles' | 'orgId' | 'courseType' | 'now' | 'paperVersion' | 'submitTimes'
+> & { instanceId: number; values: FinalValues };
+
+/**
+ * A hand-in in one round trip (issue 12's storm: the whole class hands in within the same minute): the
+ * caller's draft becomes the final submission only when the draft save's rules hold, the paper is still
+ * at the version it was graded against, and an attempt is left (hand-ins against allowed plus retakes, as
+ * `finaliseIfAllowed` counts them). Nothing written: the service takes the usual path, which answers a
+ * resend with the stored hand-in or gives the refusal.
+ */
+const prepareHandInIfTaking = (db: Database) =>
+  db
+    .update(examSubmissions)
+    .set({
+      status: 'submitted',
+      submissionData: sql`${sql.placeholder('answers')}::jsonb`,
+      scoreData: sql`${sql.placeholder('scores')}::jsonb`,
+      score: sql`${sql.placeholder('score')}::float8`,
+      autoScore: sql`${sql.placeholder('autoScore')}::float8`,
+      markStatus: sql`${sql.placeholder('markStatus')}::text`,
+      submittedAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(examSubmissions.instanceId, sql.placeholder('instanceId')),
+        eq(examSubmissions.status, 'draft'),
+        eq(examSubmissions.activityId, p.id),
+        sql`${examSubmissions.examineeId} = ${userId}`,
+        sql`(select count(*) from ${examSubmissions} f where f.activity_id = ${p.id} and f.examinee_id = ${userId} and f.status = 'submitted')
+            < ${p.submitTimes}::int + (select count(*) from ${examRetakeRecords} r where r.activity_id = ${p.id} and r.examinee_id = ${userId})`,
+        takingRulesHold(),
+      ),
+    )
+    .returning()
+    .prepare('taking_exam_hand_in');
+
+const handInStatements = new WeakMap<Database, ReturnType<typeof prepareHandInIfTaking>>();
 const saveDraftStatements = new WeakMap<Database, ReturnType<typeof prepareSaveDraftIfTaking>>();
 const loadStatements = new WeakMap<Database, ReturnType<typeof prepareLoad>>();
 const startStatements = new WeakMap<Database, ReturnType<typeof prepareStart>>();
@@ -343,6 +394,37 @@ export function takingExamAccess(db: Database) {
         orgId: proposal.orgId,
         courseType: proposal.courseType,
         now: proposal.now.toISOString(),
+        // A draft is not graded: any version of the paper takes it.
+        version: null,
+      });
+      return row;
+    },
+
+    /** The caller's hand-in written when every rule holds on the rows (prepareHandInIfTaking), else undefined. */
+    async handInIfTaking(
+      actor: Actor,
+      id: number,
+      proposal: HandInProposal,
+    ): Promise<SubmissionRow | undefined> {
+      let statement = handInStatements.get(db);
+      if (!statement) handInStatements.set(db, (statement = prepareHandInIfTaking(db)));
+      const { values } = proposal;
+      const [row] = await statement.execute({
+        id,
+        userId: actor.userId,
+        instanceId: proposal.instanceId,
+        answers: JSON.stringify(values.answers),
+        scores: JSON.stringify(values.scores),
+        score: values.score,
+        autoScore: values.autoScore,
+        markStatus: values.marked ? 'marked' : 'unmarked',
+        submitTimes: proposal.submitTimes,
+        data: JSON.stringify(proposal.data),
+        roles: [...proposal.takerRoles],
+        orgId: proposal.orgId,
+        courseType: proposal.courseType,
+        now: proposal.now.toISOString(),
+        version: proposal.paperVersion,
       });
       return row;
     },
