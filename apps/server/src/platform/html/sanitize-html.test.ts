@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeUserHtml } from './sanitize-html.ts';
+import fc from 'fast-check';
+import { sanitizeUserHtml, sanitizeUserHtmlByParser } from './sanitize-html.ts';
 
 describe('sanitizeUserHtml', () => {
   it('removes script and style elements with their content', () => {
@@ -100,5 +101,50 @@ describe('sanitizeUserHtml and the rich-text editor (decision 0011)', () => {
       // sanitize-html empties a refused value rather than removing the attribute: equally inert.
       '<math><semantics><mi>a</mi><annotation encoding>a</annotation><annotation encoding>a</annotation></semantics></math>',
     );
+  });
+});
+
+describe('plain markup is returned as sanitize-html would return it', () => {
+  // sanitizeUserHtml skips the parser for text in attribute-free paragraphs and inline tags; whatever it
+  // accepts must come out exactly as sanitize-html itself writes it.
+  const word = fc.stringMatching(/^[a-zA-Z0-9 "'.,!?\n\u00a0\u4e00-\u4e10-]{0,12}$/);
+  const tag = fc.constantFrom('p', 'strong', 'em', 'b', 'i', 'u', 's', 'sub', 'sup', 'code', 'span', 'div');
+  const piece = fc.oneof(
+    word,
+    tag.map((name) => `<${name}>`),
+    tag.map((name) => `</${name}>`),
+    fc.constantFrom('<br>', '<br />', '&amp;', '&nbsp;', '<', '>', '<p class="x">', '<P>', '\u0000'),
+  );
+  const balanced: fc.Arbitrary<string> = fc.letrec<{ node: string }>((tie) => ({
+    node: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      word,
+      fc
+        .tuple(tag, fc.array(tie('node'), { maxLength: 3 }))
+        .map(([name, children]) => `<${name}>${children.join('')}</${name}>`),
+    ),
+  })).node;
+
+  it('for balanced and for arbitrary sequences of tags, text and specials', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          balanced,
+          fc.array(piece, { maxLength: 12 }).map((p) => p.join('')),
+        ),
+        (html) => {
+          expect(sanitizeUserHtml(html)).toBe(sanitizeUserHtmlByParser(html));
+        },
+      ),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('an editor’s answer comes back unchanged, and the unsafe kinds still go through the sanitizer', () => {
+    const answer = '<p>An answer with <strong>bold</strong> and <em>emphasis</em>.</p><p>"Second" line</p>';
+    expect(sanitizeUserHtml(answer)).toBe(answer);
+    expect(sanitizeUserHtml('<p>x</p><script>alert(1)</script>')).toBe('<p>x</p>');
+    expect(sanitizeUserHtml('<p>a &amp; b</p>')).toBe('<p>a &amp; b</p>');
+    expect(sanitizeUserHtml('<p>unclosed')).toBe('<p>unclosed</p>');
   });
 });
