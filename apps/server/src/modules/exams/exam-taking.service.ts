@@ -51,6 +51,7 @@ import {
 } from './exam-taking.repository.ts';
 import { expiredAttempts } from './expired-attempts.ts';
 import { submissionDetails } from './submission-details.ts';
+import type { Subject } from '@lectern/contracts/exams/subject.schemas';
 import { toSubject } from './subjects.presenter.ts';
 import { subjectsRepository, type SubjectTree } from './subjects.repository.ts';
 
@@ -130,6 +131,17 @@ const KNOWN_INSTANCES = 5_000;
 type KnownInstance = Pick<InstanceRow, 'id' | 'activityId' | 'userId' | 'isMakeup' | 'layout' | 'createdAt'>;
 
 /** A time-limited attempt past its limit and the grace for the automatic hand-in (the end time aside). */
+/**
+ * A question as grading reads it, worked out once per cached paper: the trees are shared by every hand-in
+ * of the same paper version (loadPaper), and a class hands in within the same minute.
+ */
+const gradableSubjects = new WeakMap<SubjectTree, Subject>();
+function gradable(tree: SubjectTree): Subject {
+  let subject = gradableSubjects.get(tree);
+  if (!subject) gradableSubjects.set(tree, (subject = toSubject(tree)));
+  return subject;
+}
+
 /** What a save or hand-in answers with the submission row it wrote (or found). */
 function handInResponse(submission: SubmissionRow): SubmitExamResponse {
   return {
@@ -356,7 +368,7 @@ export function examTakingService(ctx: AppContext) {
     if (!quick) return undefined;
     const { exam, instance, answers, facts } = quick;
     const trees = orderByLayout(await loadPaper(exam, instance.isMakeup), instance.layout);
-    const graded = gradePaper(trees.map(toSubject), answers);
+    const graded = gradePaper(trees.map(gradable), answers);
     const written = await exams.handInIfTaking(actor, examId, {
       ...facts,
       instanceId: instance.id,
@@ -734,7 +746,7 @@ export function examTakingService(ctx: AppContext) {
 
       // Graded before anything is written: the paper and answers are fixed, and no lock waits on grading.
       const trees = orderByLayout(await loadPaper(exam, instance.isMakeup), instance.layout);
-      const graded = gradePaper(trees.map(toSubject), answers);
+      const graded = gradePaper(trees.map(gradable), answers);
       const settings = exam.settings;
       const group = settings.group_set_id
         ? await repo.groupOf(settings.group_set_id, actor.userId)

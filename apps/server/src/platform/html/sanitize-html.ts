@@ -157,7 +157,7 @@ const OPTIONS: sanitize.IOptions = {
  * another one starts, which the fast path would not reproduce.
  */
 const PLAIN_INLINE_TAGS = new Set(['strong', 'em', 'b', 'i', 'u', 's', 'sub', 'sup', 'code', 'span']);
-// NUL is kept out of the text (the parser drops it).
+// NUL is left to the parser, whatever it makes of it.
 // eslint-disable-next-line no-control-regex
 const PLAIN_TOKEN = /<(\/?)([a-z]+)>|[^<>&\u0000]+/gy;
 
