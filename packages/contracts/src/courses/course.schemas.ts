@@ -193,6 +193,24 @@ export const MyCoursesResponseSchema = PageMetaSchema.extend({
 export type MyCoursesResponse = z.infer<typeof MyCoursesResponseSchema>;
 
 /**
+ * A course as the "courses I teach" pickers list it: `POST /api/my-courses` with
+ * `fields: 'id,name,display_name'`. The server answers every field named in `fields` that the summary
+ * has, so it does send display_name (the name when none is set); it stays optional here as in the
+ * selection the route declares (`CourseSummarySelectionSchema`), and the pickers fall back to the name.
+ */
+export const TeachingCourseSchema = CourseSummarySchema.pick({
+  id: true,
+  name: true,
+  display_name: true,
+}).partial({ display_name: true });
+export type TeachingCourse = z.infer<typeof TeachingCourseSchema>;
+/** `POST /api/my-courses` as the "courses I teach" pickers ask for it (see TeachingCourseSchema). */
+export const TeachingCoursesResponseSchema = PageMetaSchema.extend({
+  courses: z.array(TeachingCourseSchema),
+});
+export type TeachingCoursesResponse = z.infer<typeof TeachingCoursesResponseSchema>;
+
+/**
  * `GET /api/my-courses` and `GET /api/users/{id}/courses`: the same filters as the POST body, sent as a
  * query string by the original clients (conditions as a JSON string).
  */

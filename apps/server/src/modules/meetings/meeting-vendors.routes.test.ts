@@ -4,8 +4,8 @@ import { activityResourceRecordings } from '../../db/schema/activity-resources.t
 import { activities } from '../../db/schema/activities.ts';
 import { meetingRecordings, meetingVendorAccounts } from '../../db/schema/meetings.ts';
 import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
-import { startBbbServer, type BbbServerFake } from '../../test/bbb-server.fake.ts';
-import { startCalDavServer, type CalDavFake } from '../../test/caldav-server.fake.ts';
+import type { BbbServerFake } from '../../test/bbb-server.fake.ts';
+import type { CalDavFake } from '../../test/caldav-server.fake.ts';
 import {
   addMember,
   createActivity,
@@ -17,16 +17,21 @@ import {
   type Session,
 } from '../../test/factories.ts';
 import { runJobsUntilIdle } from '../../test/jobs.ts';
-import { startLarkServer, type LarkFake } from '../../test/lark.fake.ts';
-import { startTencentMeetingServer, type TencentMeetingFake } from '../../test/tencent-meeting.fake.ts';
+import type { LarkFake } from '../../test/lark.fake.ts';
+import {
+  LARK_CALLBACK as CALLBACK,
+  startMeetingVendorDoubles,
+  type MeetingVendorDoubles,
+} from '../../test/meeting-vendor-doubles.ts';
+import type { TencentMeetingFake } from '../../test/tencent-meeting.fake.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { safeReturnPath } from './vendor-secrets.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
-const CALLBACK = 'http://lectern.test/api/lark/authorization/callback';
 
 let t: TestApp;
+let vendors: MeetingVendorDoubles;
 let tencent: TencentMeetingFake;
 let lark: LarkFake;
 let dav: CalDavFake;
@@ -43,26 +48,11 @@ let moduleB: number;
 let ownerId: number;
 
 beforeAll(async () => {
-  [tencent, lark, dav, bbb] = await Promise.all([
-    startTencentMeetingServer(),
-    startLarkServer(CALLBACK),
-    startCalDavServer(),
-    startBbbServer(),
-  ]);
+  const doubles = await startMeetingVendorDoubles({ bbb: true });
+  ({ tencent, lark, dav, bbb } = doubles);
+  vendors = doubles;
   t = await createTestApp({
-    TENCENT_MEETING_APP_ID: tencent.appId,
-    TENCENT_MEETING_SDK_ID: tencent.sdkId,
-    TENCENT_MEETING_SECRET_ID: tencent.secretId,
-    TENCENT_MEETING_SECRET_KEY: tencent.secretKey,
-    TENCENT_MEETING_API_URL: tencent.url,
-    LARK_APP_ID: lark.appId,
-    LARK_APP_SECRET: lark.appSecret,
-    LARK_REDIRECT_URI: CALLBACK,
-    LARK_API_URL: lark.url,
-    LARK_ACCOUNTS_URL: lark.url,
-    CALDAV_URL: dav.url,
-    CALDAV_USERNAME: dav.username,
-    CALDAV_PASSWORD: dav.password,
+    ...vendors.env,
     MEETING_TIME_PERIODS: JSON.stringify({
       tencent_meeting: {
         timetables: [
@@ -72,8 +62,6 @@ beforeAll(async () => {
         enabled_days: [5, 1, 2, 3, 4],
       },
     }),
-    BBB_URL: bbb.url,
-    BBB_SECRET: bbb.secret,
     BBB_ACTIVITY_TYPES: 'wecom_meeting',
     BBB_RECORDING_MAX_MB: '1',
   });
@@ -97,7 +85,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await Promise.all([tencent.close(), lark.close(), dav.close(), bbb.close()]);
+  await vendors.close();
 });
 
 const get = (url: string, session: Session) => t.app.inject({ method: 'GET', url, headers: session.headers });

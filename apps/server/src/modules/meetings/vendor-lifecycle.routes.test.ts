@@ -5,7 +5,7 @@ import { activities } from '../../db/schema/activities.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { meetingRecordings, meetingVendorLinks } from '../../db/schema/meetings.ts';
 import { uploadReferences, uploads } from '../../db/schema/uploads.ts';
-import { startCalDavServer, type CalDavFake } from '../../test/caldav-server.fake.ts';
+import type { CalDavFake } from '../../test/caldav-server.fake.ts';
 import {
   addMember,
   createActivity,
@@ -17,16 +17,17 @@ import {
   type Session,
 } from '../../test/factories.ts';
 import { runJobsUntilIdle } from '../../test/jobs.ts';
-import { startLarkServer, type LarkFake } from '../../test/lark.fake.ts';
-import { startTencentMeetingServer, type TencentMeetingFake } from '../../test/tencent-meeting.fake.ts';
+import type { LarkFake } from '../../test/lark.fake.ts';
+import { startMeetingVendorDoubles, type MeetingVendorDoubles } from '../../test/meeting-vendor-doubles.ts';
+import type { TencentMeetingFake } from '../../test/tencent-meeting.fake.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { VENDOR_SYNC_JOB } from './vendor-sync.schedule.ts';
 
 const MIN = 60_000;
-const CALLBACK = 'http://lectern.test/api/lark/authorization/callback';
 const HOUR = 60 * MIN;
 
 let t: TestApp;
+let vendors: MeetingVendorDoubles;
 let tencent: TencentMeetingFake;
 let dav: CalDavFake;
 let lark: LarkFake;
@@ -38,25 +39,10 @@ let courseB: number;
 let moduleA: number;
 
 beforeAll(async () => {
-  [tencent, dav, lark] = await Promise.all([
-    startTencentMeetingServer(),
-    startCalDavServer(),
-    startLarkServer(CALLBACK),
-  ]);
+  vendors = await startMeetingVendorDoubles();
+  ({ tencent, dav, lark } = vendors);
   t = await createTestApp({
-    TENCENT_MEETING_APP_ID: tencent.appId,
-    TENCENT_MEETING_SDK_ID: tencent.sdkId,
-    TENCENT_MEETING_SECRET_ID: tencent.secretId,
-    TENCENT_MEETING_SECRET_KEY: tencent.secretKey,
-    TENCENT_MEETING_API_URL: tencent.url,
-    CALDAV_URL: dav.url,
-    CALDAV_USERNAME: dav.username,
-    CALDAV_PASSWORD: dav.password,
-    LARK_APP_ID: lark.appId,
-    LARK_APP_SECRET: lark.appSecret,
-    LARK_REDIRECT_URI: CALLBACK,
-    LARK_API_URL: lark.url,
-    LARK_ACCOUNTS_URL: lark.url,
+    ...vendors.env,
     BBB_RECORDING_MAX_MB: '1',
   });
   const orgId = (await createOrg(t)).id;
@@ -76,7 +62,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t.close();
-  await Promise.all([tencent.close(), dav.close(), lark.close()]);
+  await vendors.close();
 });
 
 const get = (url: string, session: Session) => t.app.inject({ method: 'GET', url, headers: session.headers });

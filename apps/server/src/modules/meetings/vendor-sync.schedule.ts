@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { activities } from '../../db/schema/activities.ts';
 import { meetingVendorLinks } from '../../db/schema/meetings.ts';
 import type { Executor } from '../../platform/database.ts';
-import { enqueue } from '../../platform/jobs/job-queue.ts';
+import { enqueueMany } from '../../platform/jobs/job-queue.ts';
 
 export const VENDOR_SYNC_JOB = 'meetings.vendor_sync';
 
@@ -41,8 +41,11 @@ export async function scheduleVendorSync(tx: Executor, scope: VendorSyncScope): 
         sql`(${meetingVendorLinks.activityId} is not null or ${activities.data} ? 'meeting_vendor')`,
       ),
     );
-  for (const row of rows) {
-    await enqueue(tx, VENDOR_SYNC_JOB, { activity_id: row.id }, { maxAttempts: VENDOR_SYNC_ATTEMPTS });
-  }
-  return rows.length;
+  // One insert for all of them: a course or module deleted with many meetings is one statement.
+  return enqueueMany(
+    tx,
+    VENDOR_SYNC_JOB,
+    rows.map((row) => ({ activity_id: row.id })),
+    { maxAttempts: VENDOR_SYNC_ATTEMPTS },
+  );
 }

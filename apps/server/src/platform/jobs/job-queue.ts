@@ -38,6 +38,30 @@ export async function enqueue(
   return row.id;
 }
 
+/** Jobs of one type, one per payload, in one insert (due now unless `options` say otherwise). */
+export async function enqueueMany(
+  executor: Executor,
+  type: string,
+  payloads: readonly Record<string, unknown>[],
+  options: EnqueueOptions = {},
+): Promise<number> {
+  if (payloads.length === 0) return 0;
+  const runAt =
+    options.runAt ?? (options.delayMs !== undefined ? new Date(Date.now() + options.delayMs) : undefined);
+  const rows = await executor
+    .insert(jobs)
+    .values(
+      payloads.map((payload) => ({
+        type,
+        payload,
+        ...(runAt ? { runAt } : {}),
+        ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
+      })),
+    )
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
 /** Withdraws jobs of a type whose payload contains `match` and that have not started. */
 export async function cancelPending(
   executor: Executor,

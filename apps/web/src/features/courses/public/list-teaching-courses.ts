@@ -1,18 +1,13 @@
-import { MyCoursesResponseSchema } from '@lectern/contracts/courses/course.schemas';
+import {
+  TeachingCoursesResponseSchema,
+  type TeachingCourse,
+} from '@lectern/contracts/courses/course.schemas';
 import { CHIEF_INSTRUCTOR, TEACHING_ROLES } from '@lectern/contracts/courses/course-roles';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { request } from '../../../shared/api/http-client.ts';
 import { myCoursesQueryKey } from '../api/list-my-courses.ts';
 
-const TeachingCourseSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  display_name: z.string().optional(),
-});
-export type TeachingCourse = z.infer<typeof TeachingCourseSchema>;
-
-const TeachingCoursesSchema = MyCoursesResponseSchema.extend({ courses: z.array(TeachingCourseSchema) });
+export type { TeachingCourse };
 
 /**
  * `POST /api/my-courses` restricted to the courses the viewer teaches (the ones they created, and those
@@ -28,7 +23,7 @@ export async function listTeachingCourses(signal?: AbortSignal): Promise<Teachin
       fields: 'id,name,display_name',
       conditions: { role: [CHIEF_INSTRUCTOR, ...TEACHING_ROLES] },
     },
-    schema: TeachingCoursesSchema,
+    schema: TeachingCoursesResponseSchema,
     signal,
   });
   return page.courses;
