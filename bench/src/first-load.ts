@@ -9,7 +9,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { freePort, repoRoot, startNodeServer } from './processes.ts';
+import { freePort, LECTERN_NODE_FLAGS, repoRoot, startNodeServer } from './processes.ts';
 
 export const FIRST_LOAD_NAME = 'first-load: gzipped JavaScript per entry route and first contentful paint';
 
@@ -312,7 +312,7 @@ async function startDemoServer() {
   try {
     const server = await startNodeServer({
       name: 'Lectern server (demo data)',
-      args: [serverEntry],
+      args: [...LECTERN_NODE_FLAGS, serverEntry],
       port: await freePort(),
       healthPath: '/api/health',
       // The demo seed on the embedded database comes first; on a busy machine it takes minutes.

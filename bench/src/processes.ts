@@ -3,6 +3,12 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The V8 flags Lectern runs with in production (`npm run start:built`, deploy/Dockerfile): the bench
+ * measures the server as it is deployed (decision 0006, "GC").
+ */
+export const LECTERN_NODE_FLAGS = ['--max-semi-space-size=32'];
+
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 const HEALTH_TIMEOUT_MS = 60_000;

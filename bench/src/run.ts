@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pickLoadGenerator, runLoad, type LoadResult, type LoadSettings, type RequestSpec } from './load.ts';
 import { adminUrl, createBenchDatabase, ensurePostgres, shownUrl } from './postgres.ts';
-import { freePort, repoRoot, startNodeServer, type RunningProcess } from './processes.ts';
+import { freePort, LECTERN_NODE_FLAGS, repoRoot, startNodeServer, type RunningProcess } from './processes.ts';
 import { scenarios, type Scenario, type ScenarioContext } from './scenarios.ts';
 import { seedDiscussionsBench } from './discussions-seed.ts';
 import { seedMarkingBench } from './marking-seed.ts';
@@ -171,7 +171,7 @@ async function main(): Promise<number> {
   // Started before seeding: its startup runs the migrations that create the tables the seed fills.
   const oursOptions = {
     name: 'Lectern server',
-    args: [...lag.args, serverEntry],
+    args: [...LECTERN_NODE_FLAGS, ...lag.args, serverEntry],
     healthPath: '/api/health',
     env: {
       ...lag.env,

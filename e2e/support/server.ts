@@ -73,7 +73,7 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the built server exactly as production does (`node apps/server/dist/main.js`) on an empty
+ * Starts the built server exactly as production does (`node --max-semi-space-size=32 apps/server/dist/main.js`) on an empty
  * embedded database of its own, and resolves once /api/health answers.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
@@ -113,7 +113,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   // The template's database is only copied on PostgreSQL; its stored files go with it.
   if (database && template) cpSync(template.templateDataDir, dataDir, { recursive: true });
 
-  const child = spawn(process.execPath, [serverEntry], {
+  // The flags `npm run start:built` gives node (package.json).
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', serverEntry], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
