@@ -5,9 +5,13 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * The V8 flags Lectern runs with in production (`npm run start:built`, deploy/Dockerfile): the bench
- * measures the server as it is deployed (decision 0006, "GC").
+ * measures the server as it is deployed (decision 0006, "GC"). BENCH_LECTERN_NODE_FLAGS replaces them
+ * (space-separated; empty for node's defaults), to weigh another setting against them.
  */
-export const LECTERN_NODE_FLAGS = ['--max-semi-space-size=32'];
+export const LECTERN_NODE_FLAGS =
+  process.env.BENCH_LECTERN_NODE_FLAGS === undefined
+    ? ['--max-semi-space-size=32']
+    : process.env.BENCH_LECTERN_NODE_FLAGS.split(' ').filter(Boolean);
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
