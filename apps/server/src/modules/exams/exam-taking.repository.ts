@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { courseMembers, groupMembers, groups } from '../../db/schema/courses.ts';
 import {
   examPaperInstances,
@@ -137,6 +137,37 @@ function prepareSaveDraft(tx: Executor) {
     .prepare('exam_save_draft');
 }
 
+/** The columns a hand-in sets in a named statement, from placeholders `handInParams` fills. */
+export function handInSetFromPlaceholders() {
+  return {
+    status: 'submitted' as const,
+    submissionData: sql`${sql.placeholder('answers')}::jsonb`,
+    scoreData: sql`${sql.placeholder('scores')}::jsonb`,
+    score: sql`${sql.placeholder('score')}::float8`,
+    autoScore: sql`${sql.placeholder('autoScore')}::float8`,
+    markStatus: sql`${sql.placeholder('markStatus')}::text`,
+    submittedAt: sql`now()`,
+    updatedAt: sql`now()`,
+  };
+}
+
+/** The values of handInSetFromPlaceholders' placeholders. */
+export function handInParams(values: FinalValues) {
+  return {
+    answers: JSON.stringify(values.answers),
+    scores: JSON.stringify(values.scores),
+    score: values.score,
+    autoScore: values.autoScore,
+    markStatus: values.marked ? 'marked' : 'unmarked',
+  };
+}
+
+/** The examinee has an attempt left: fewer hand-ins of the exam than it allows plus their retakes. */
+export function attemptLeft(examId: SQLWrapper, userId: SQLWrapper, submitTimes: SQLWrapper): SQL {
+  return sql`(select count(*) from ${examSubmissions} f where f.activity_id = ${examId} and f.examinee_id = ${userId} and f.status = 'submitted')
+    < ${submitTimes}::int + (select count(*) from ${examRetakeRecords} r where r.activity_id = ${examId} and r.examinee_id = ${userId})`;
+}
+
 /**
  * The hand-in of a paper still in draft, while the examinee has an attempt left: named too, since every
  * student of an exam storm sends it once and Postgres otherwise parses and plans it each time (about
@@ -145,22 +176,12 @@ function prepareSaveDraft(tx: Executor) {
 function prepareHandIn(tx: Executor) {
   return tx
     .update(examSubmissions)
-    .set({
-      status: 'submitted',
-      submissionData: sql`${sql.placeholder('answers')}::jsonb`,
-      scoreData: sql`${sql.placeholder('scores')}::jsonb`,
-      score: sql`${sql.placeholder('score')}::float8`,
-      autoScore: sql`${sql.placeholder('autoScore')}::float8`,
-      markStatus: sql`${sql.placeholder('markStatus')}::text`,
-      submittedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
+    .set(handInSetFromPlaceholders())
     .where(
       and(
         eq(examSubmissions.instanceId, sql.placeholder('instanceId')),
         eq(examSubmissions.status, 'draft'),
-        sql`(select count(*) from ${examSubmissions} f where f.activity_id = ${sql.placeholder('examId')} and f.examinee_id = ${sql.placeholder('userId')} and f.status = 'submitted')
-            < ${sql.placeholder('submitTimes')}::int + (select count(*) from ${examRetakeRecords} r where r.activity_id = ${sql.placeholder('examId')} and r.examinee_id = ${sql.placeholder('userId')})`,
+        attemptLeft(sql.placeholder('examId'), sql.placeholder('userId'), sql.placeholder('submitTimes')),
       ),
     )
     .returning()
@@ -394,11 +415,7 @@ export function examTakingRepository(db: Database) {
         examId: limit.examId,
         userId: limit.userId,
         submitTimes: limit.submitTimes,
-        answers: JSON.stringify(values.answers),
-        scores: JSON.stringify(values.scores),
-        score: values.score,
-        autoScore: values.autoScore,
-        markStatus: values.marked ? 'marked' : 'unmarked',
+        ...handInParams(values),
       });
       return row;
     },

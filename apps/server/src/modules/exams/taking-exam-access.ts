@@ -12,7 +12,15 @@ import { canSeeActivity } from '../activities/activities.policy.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
 import { effectiveRolesOf, isSimulating, rolesOf } from '../courses/course-access.ts';
 import type { LoadedExam } from './exam-access.ts';
-import type { FinalValues, OpenAttempt, PaperLayout, SubmissionRow } from './exam-taking.repository.ts';
+import {
+  attemptLeft,
+  handInParams,
+  handInSetFromPlaceholders,
+  type FinalValues,
+  type OpenAttempt,
+  type PaperLayout,
+  type SubmissionRow,
+} from './exam-taking.repository.ts';
 import { paperVersionSql } from './paper-version.ts';
 
 /** An exam loaded for taking, with the version of its paper (papers are cached by it). */
@@ -101,6 +109,23 @@ const p = {
 };
 
 /**
+ * The exam as the caller may take it, on the rows: the caller a member holding only taker roles, the exam
+ * published and not deleted, in a course not deleted, of the organisation and course type assumed, its
+ * data (hence its settings and time limit) as the service judged them, and `now` inside its window. A
+ * `from … where …` for the one-statement start and writes to select from.
+ */
+const takableExam = () => sql`from ${activities}
+  join ${courses} on ${courses.id} = ${activities.courseId}
+  join ${courseMembers} on ${memberJoin}
+  where ${activities.id} = ${p.id} and ${activityNotDeleted} and ${courseNotDeleted}
+    and ${activities.type} = 'exam' and ${activities.published} and ${courses.orgId} = ${p.orgId}
+    and ${courses.courseType} = ${p.courseType}::int
+    and ${activities.data} = ${p.data}::jsonb
+    and (${activities.startTime} is null or ${activities.startTime} <= ${p.now}::timestamptz)
+    and (${activities.endTime} is null or ${activities.endTime} >= ${p.now}::timestamptz)
+    and cardinality(${courseMembers.roles}) > 0 and ${courseMembers.roles} <@ ${p.roles}::text[]`;
+
+/**
  * The exam start in one round trip (issue 12's storm): the same exam-and-standing read as
  * `taking_exam_start`, and, in the same statement, the next attempt's paper instance and empty draft when
  * every rule holds on the rows themselves: the caller a member holding only taker roles, the exam
@@ -114,16 +139,7 @@ const prepareStartOrCreate = (db: Database) => {
   // Judged on the rows without a lock, so a resume (an attempt already open) locks nothing.
   const eligible = db.$with('start_eligible', { attempt: sql<number>`attempt` }).as(
     sql`select ${standingColumns.maxAttempt} + 1 as attempt
-        from ${activities}
-        join ${courses} on ${courses.id} = ${activities.courseId}
-        join ${courseMembers} on ${memberJoin}
-        where ${activities.id} = ${p.id} and ${activityNotDeleted} and ${courseNotDeleted}
-          and ${activities.type} = 'exam' and ${activities.published} and ${courses.orgId} = ${p.orgId}
-          and ${courses.courseType} = ${p.courseType}::int
-          and ${activities.data} = ${p.data}::jsonb
-          and (${activities.startTime} is null or ${activities.startTime} <= ${p.now}::timestamptz)
-          and (${activities.endTime} is null or ${activities.endTime} >= ${p.now}::timestamptz)
-          and cardinality(${courseMembers.roles}) > 0 and ${courseMembers.roles} <@ ${p.roles}::text[]
+        ${takableExam()}
           and ${standingColumns.open} is null
           and ${standingColumns.used} < ${p.submitTimes}::int + ${standingColumns.retakes}
           and not (${p.hasMakeup}::boolean and ${standingColumns.makeupUser})`,
@@ -175,23 +191,32 @@ const prepareStartOrCreate = (db: Database) => {
 };
 
 /**
- * What the one-statement writes hold the rows to, as the start does: the caller a member holding only taker
- * roles, the exam published and not deleted, in a course not deleted, of the organisation and course type
- * assumed, its data (hence its settings and time limit) as the service judged them, and `now` inside its
- * window.
+ * What the one-statement writes hold the rows to, as the start does (takableExam), and for a hand-in the
+ * paper at the version its answers were graded against.
  */
 const takingRulesHold = () => sql`exists (
-  select 1 from ${activities}
-  join ${courses} on ${courses.id} = ${activities.courseId}
-  join ${courseMembers} on ${memberJoin}
-  where ${activities.id} = ${p.id} and ${activityNotDeleted} and ${courseNotDeleted}
-    and ${activities.type} = 'exam' and ${activities.published} and ${courses.orgId} = ${p.orgId}
-    and ${courses.courseType} = ${p.courseType}::int
-    and ${activities.data} = ${p.data}::jsonb
-    and (${activities.startTime} is null or ${activities.startTime} <= ${p.now}::timestamptz)
-    and (${activities.endTime} is null or ${activities.endTime} >= ${p.now}::timestamptz)
-    and cardinality(${courseMembers.roles}) > 0 and ${courseMembers.roles} <@ ${p.roles}::text[]
+  select 1 ${takableExam()}
     and (${p.version}::text is null or ${paperVersionSql} = ${p.version}::text))`;
+
+/** The caller's own attempt at this exam, still a draft: what the one-statement writes may change. */
+const callersDraft = () =>
+  and(
+    eq(examSubmissions.instanceId, sql.placeholder('instanceId')),
+    eq(examSubmissions.status, 'draft'),
+    eq(examSubmissions.activityId, p.id),
+    sql`${examSubmissions.examineeId} = ${userId}`,
+  );
+
+/** The placeholders of takableExam from the facts a proposal carries. */
+function takingParams(proposal: Pick<StartProposal, 'data' | 'takerRoles' | 'orgId' | 'courseType' | 'now'>) {
+  return {
+    data: JSON.stringify(proposal.data),
+    roles: [...proposal.takerRoles],
+    orgId: proposal.orgId,
+    courseType: proposal.courseType,
+    now: proposal.now.toISOString(),
+  };
+}
 
 /** What a one-statement draft save assumes of the exam: what the last load in this process saw of it. */
 export type DraftProposal = Pick<StartProposal, 'data' | 'takerRoles' | 'orgId' | 'courseType' | 'now'> & {
@@ -209,15 +234,7 @@ const prepareSaveDraftIfTaking = (db: Database) =>
   db
     .update(examSubmissions)
     .set({ draftData: sql`${sql.placeholder('draft')}::jsonb`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(examSubmissions.instanceId, sql.placeholder('instanceId')),
-        eq(examSubmissions.status, 'draft'),
-        eq(examSubmissions.activityId, p.id),
-        sql`${examSubmissions.examineeId} = ${userId}`,
-        takingRulesHold(),
-      ),
-    )
+    .where(and(callersDraft(), takingRulesHold()))
     .returning({ id: examSubmissions.id, updatedAt: examSubmissions.updatedAt })
     .prepare('taking_exam_save_draft');
 
@@ -240,27 +257,8 @@ export type HandInProposal = Pick<
 const prepareHandInIfTaking = (db: Database) =>
   db
     .update(examSubmissions)
-    .set({
-      status: 'submitted',
-      submissionData: sql`${sql.placeholder('answers')}::jsonb`,
-      scoreData: sql`${sql.placeholder('scores')}::jsonb`,
-      score: sql`${sql.placeholder('score')}::float8`,
-      autoScore: sql`${sql.placeholder('autoScore')}::float8`,
-      markStatus: sql`${sql.placeholder('markStatus')}::text`,
-      submittedAt: sql`now()`,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(
-        eq(examSubmissions.instanceId, sql.placeholder('instanceId')),
-        eq(examSubmissions.status, 'draft'),
-        eq(examSubmissions.activityId, p.id),
-        sql`${examSubmissions.examineeId} = ${userId}`,
-        sql`(select count(*) from ${examSubmissions} f where f.activity_id = ${p.id} and f.examinee_id = ${userId} and f.status = 'submitted')
-            < ${p.submitTimes}::int + (select count(*) from ${examRetakeRecords} r where r.activity_id = ${p.id} and r.examinee_id = ${userId})`,
-        takingRulesHold(),
-      ),
-    )
+    .set(handInSetFromPlaceholders())
+    .where(and(callersDraft(), attemptLeft(p.id, userId, p.submitTimes), takingRulesHold()))
     .returning()
     .prepare('taking_exam_hand_in');
 
@@ -389,11 +387,7 @@ export function takingExamAccess(db: Database) {
         userId: actor.userId,
         instanceId: proposal.instanceId,
         draft: proposal.draft,
-        data: JSON.stringify(proposal.data),
-        roles: [...proposal.takerRoles],
-        orgId: proposal.orgId,
-        courseType: proposal.courseType,
-        now: proposal.now.toISOString(),
+        ...takingParams(proposal),
         // A draft is not graded: any version of the paper takes it.
         version: null,
       });
@@ -408,22 +402,13 @@ export function takingExamAccess(db: Database) {
     ): Promise<SubmissionRow | undefined> {
       let statement = handInStatements.get(db);
       if (!statement) handInStatements.set(db, (statement = prepareHandInIfTaking(db)));
-      const { values } = proposal;
       const [row] = await statement.execute({
         id,
         userId: actor.userId,
         instanceId: proposal.instanceId,
-        answers: JSON.stringify(values.answers),
-        scores: JSON.stringify(values.scores),
-        score: values.score,
-        autoScore: values.autoScore,
-        markStatus: values.marked ? 'marked' : 'unmarked',
+        ...handInParams(proposal.values),
         submitTimes: proposal.submitTimes,
-        data: JSON.stringify(proposal.data),
-        roles: [...proposal.takerRoles],
-        orgId: proposal.orgId,
-        courseType: proposal.courseType,
-        now: proposal.now.toISOString(),
+        ...takingParams(proposal),
         version: proposal.paperVersion,
       });
       return row;
@@ -446,13 +431,9 @@ export function takingExamAccess(db: Database) {
         userId: actor.userId,
         version: proposal.paperVersion,
         layout: JSON.stringify(proposal.layout),
-        data: JSON.stringify(proposal.data),
         submitTimes: proposal.submitTimes,
         hasMakeup: proposal.hasMakeupUsers,
-        roles: [...proposal.takerRoles],
-        orgId: proposal.orgId,
-        courseType: proposal.courseType,
-        now: proposal.now.toISOString(),
+        ...takingParams(proposal),
       });
       const started = openAttemptOf(row?.started);
       if (started && typeof started.instance.layout === 'string') {
