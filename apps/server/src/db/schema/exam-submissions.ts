@@ -102,14 +102,15 @@ export const examFinalAnswers = pgTable(
   'exam_final_answers',
   {
     // No keys to the activity and the examinee: the submission's own tie this row to both, and deleting
-    // either cascades through the submission; direct keys cost each hand-in 40 more checks (migration 0038).
+    // either deletes the submission, whose trigger removes these rows (migration 0038).
     activityId: integer().notNull(),
     subjectId: integer().notNull(),
     isMakeup: boolean().notNull(),
     examineeId: integer().notNull(),
-    submissionId: integer()
-      .notNull()
-      .references(() => examSubmissions.id, { onDelete: 'cascade' }),
+    // No key to the submission either (migration 0042): the trigger that writes these rows is also what
+    // removes them, on the submission's delete as on any other change (0023, 0032), so a key's cascade
+    // never had anything left to do, and its 20 checks (and the index it needed) cost every hand-in.
+    submissionId: integer().notNull(),
     optionIds: jsonb().$type<number[]>().notNull(),
     answer: text(),
     answers: jsonb().$type<{ sort: number; content: string }[]>().notNull(),
@@ -120,8 +121,6 @@ export const examFinalAnswers = pgTable(
     primaryKey({ columns: [t.activityId, t.subjectId, t.isMakeup, t.examineeId] }),
     // The trigger's refresh finds an examinee's rows by these; the key above serves the statistics.
     index('exam_final_answers_examinee_idx').on(t.examineeId, t.activityId, t.isMakeup),
-    // A submission's deletion cascades here by it.
-    index('exam_final_answers_submission_idx').on(t.submissionId),
   ],
 );
 
