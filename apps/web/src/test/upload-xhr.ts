@@ -1,12 +1,7 @@
+import type { Upload } from '@lectern/contracts/uploads/upload.schemas';
+
 /** What the stand-in's stored file says about itself, beyond the fields every stored upload has alike. */
-export type StoredUpload = {
-  id: number;
-  name: string;
-  size: number;
-  type: string;
-  mime_type: string;
-  [field: string]: unknown;
-};
+export type StoredUpload = Pick<Upload, 'id' | 'name' | 'size' | 'type' | 'mime_type'> & Partial<Upload>;
 
 /**
  * `POST /api/uploads` goes through XMLHttpRequest (for progress), which jsdom would send to the network.

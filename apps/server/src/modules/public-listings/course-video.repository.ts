@@ -52,14 +52,5 @@ export function courseVideoRepository(db: Database) {
           set: { ...values, updatedAt: sql`now()` },
         });
     },
-
-    /** Whether the course's teaching team let visitors read its typical mistakes. */
-    async typicalMistakesPublic(courseId: number, tx: Executor = db): Promise<boolean> {
-      const [row] = await tx
-        .select({ on: coursePublicSettings.publicTypicalMistakes })
-        .from(coursePublicSettings)
-        .where(eq(coursePublicSettings.courseId, courseId));
-      return row?.on === true;
-    },
   };
 }

@@ -44,7 +44,6 @@ import { courseRegistrationService } from '../course-services/course-registratio
 import { discussionsService } from '../discussions/discussions.service.ts';
 import { itemAnalysisService } from '../exams/item-analysis.service.ts';
 import { lectureLiveService } from '../lecture-live/lecture-live.service.ts';
-import { courseVideoRepository } from './course-video.repository.ts';
 import {
   presentCatalog,
   presentClassification,
@@ -345,7 +344,7 @@ export function publicListingsService(ctx: AppContext) {
       query: z.output<typeof TypicalMistakesQuerySchema>,
     ): Promise<TypicalMistakes> {
       await readableCourse(reader, courseId);
-      if (!(await courseVideoRepository(ctx.db).typicalMistakesPublic(courseId))) throw hidden();
+      if ((await repo.publicSettings(courseId))?.publicTypicalMistakes !== true) throw hidden();
       return itemAnalysisService(ctx).publicTypicalMistakes(courseId, query);
     },
 
