@@ -45,7 +45,11 @@ summary() {
         skipped += r.numPendingTests + r.numTodoTests;
         for (const file of r.testResults ?? []) {
           const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
-          for (const t of failedTests) failures.push(`${path.relative(process.cwd(), file.name)} > ${t.fullName}`);
+          for (const t of failedTests) {
+            // The first line of why it failed: often all a reader of a CI log's last lines gets to see.
+            const why = String(t.failureMessages?.[0] ?? "").split("\n").find((line) => line.trim()) ?? "";
+            failures.push(`${path.relative(process.cwd(), file.name)} > ${t.fullName}${why ? `\n        why: ${why.trim().slice(0, 240)}` : ""}`);
+          }
           if (file.status === "failed" && failedTests.length === 0) {
             failures.push(`${path.relative(process.cwd(), file.name)} (the file failed: ${String(file.message ?? "").split("\n")[0]})`);
           }

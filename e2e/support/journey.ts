@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { launchBrowser, type BrowserSession } from './browser.ts';
 import { startServer, type RunningServer, type StartServerOptions } from './server.ts';
 
@@ -33,6 +33,12 @@ export function useJourneyServer(options?: StartServerOptions): Journey {
   beforeAll(async () => {
     server = await startServer(options);
     browser = await launchBrowser(server.baseUrl);
+  });
+  afterEach(({ task }) => {
+    // What the server said (warnings and errors) while a journey failed: a 500 behind a missing toast shows.
+    if (task.result?.state === 'fail' && server) {
+      console.error(`--- server output (last lines) for "${task.name}" ---\n${server.output().slice(-4000)}`);
+    }
   });
   afterAll(async () => {
     await browser?.close();
