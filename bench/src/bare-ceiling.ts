@@ -271,7 +271,9 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);
-  await app.listen({ host: '127.0.0.1', port });
+  // The same listen backlog as Lectern's (LISTEN_BACKLOG): a ceiling that dropped the storm's connection
+  // attempts would measure the kernel's retry timer, not the work.
+  await app.listen({ host: '127.0.0.1', port, backlog: 4096 });
 }
 
 main().catch((error: unknown) => {

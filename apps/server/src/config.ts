@@ -11,6 +11,12 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Connections the kernel holds for the process before it accepts them. Node's default of 511 is smaller
+   * than one class opening an exam at the same minute: the rest of their connection attempts were dropped
+   * and retried by the browsers 1, 3 and 7 s later (issue 12). The kernel caps it at net.core.somaxconn.
+   */
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
   DATA_DIR: z.string().default('./data'),
   /** Unset: embedded PGlite under DATA_DIR. Set: a PostgreSQL server. */
   DATABASE_URL: z.string().optional(),
@@ -217,6 +223,7 @@ export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  listenBacklog: number;
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -364,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    listenBacklog: e.LISTEN_BACKLOG,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
