@@ -38,7 +38,7 @@ import type { Executor } from '../../platform/database.ts';
 import { invalid, notFound, type FieldMessages } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { translate } from '../../platform/messages.ts';
-import { courseAccess } from '../courses/course-access.ts';
+import { accessWithRow, courseAccess } from '../courses/course-access.ts';
 import { assertCan, can, type CourseAccess } from '../courses/courses.policy.ts';
 import { recycleBinService } from '../courses/recycle-bin.service.ts';
 import { uploadAccess } from '../uploads/upload-access.ts';
@@ -681,26 +681,31 @@ export function activitiesService(ctx: AppContext) {
       query: ActivitiesQuery,
       include?: (activity: CachedActivity) => boolean,
     ): Promise<string> {
-      const access = await courses.load(actor, courseId);
+      const keyOf = (teaching: boolean, canEdit: boolean) =>
+        `${courseId}:${query.module_id ?? ''}:${query.syllabus_id ?? ''}:${query.type ?? ''}:${teaching ? 't' : ''}${canEdit ? 'e' : ''}`;
+      // The access comes in the stamp's round trip, so who is asking is not known yet. A learner neither
+      // teaches nor edits, so their entry is this one: their work-judged completion is asked along when
+      // it had such activities (or there is none yet). Anyone else's is ignored: their own work, cheap.
+      const learnersEntry = listCache.peek(keyOf(false, false));
+      const { access, row: stamp } = accessWithRow(
+        actor,
+        courseId,
+        await contentVersions.stamp(courseId, actor.userId, {
+          withCompletion: !learnersEntry || learnersEntry.some((a) => a.judgedByWork),
+        }),
+      );
       assertCan(access, 'course.read');
       const teaching = can(access, 'activity.read_unpublished');
       const canEdit = can(access, 'activity.manage');
       const learner = recordsReads(access);
-      const key = `${courseId}:${query.module_id ?? ''}:${query.syllabus_id ?? ''}:${query.type ?? ''}:${teaching ? 't' : ''}${canEdit ? 'e' : ''}`;
-      const cached = listCache.peek(key);
-      // Learners' work-judged completion does not depend on the entry: asked in the stamp's round trip
-      // when the last entry had such activities (or there is none yet).
-      const stamp = await contentVersions.stamp(courseId, actor.userId, {
-        withCompletion: learner && (!cached || cached.some((a) => a.judgedByWork)),
-      });
-      if (!stamp) throw notFound();
+      const key = keyOf(teaching, canEdit);
       const now = Date.now();
       const entry = await listCache.get(key, stamp.version, now, () =>
         buildListEntry(actor, access, courseId, query, now),
       );
       const videos = learner ? entry.filter((a) => a.judgedByWatching).map((a) => a.id) : [];
       const [completedByWork, watched] = await Promise.all([
-        stamp.completed
+        learner && stamp.completed
           ? new Set(stamp.completed)
           : learner && entry.some((a) => a.judgedByWork)
             ? completion.completedByWork(courseId, actor.userId)

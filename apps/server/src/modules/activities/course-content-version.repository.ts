@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { activities, activityReads } from '../../db/schema/activities.ts';
 import { courseContentVersions } from '../../db/schema/content-versions.ts';
-import { courses } from '../../db/schema/courses.ts';
+import { courseMembers, courseNotDeleted, courses } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { accessColumns, membershipOf, type CourseAccessRow } from '../courses/course-access.ts';
 import { completedByWorkQuery } from './activity-completion.ts';
 
 const courseId = sql.placeholder('courseId');
@@ -26,26 +27,30 @@ function stampFields(tx: Executor) {
   };
 }
 
-// Asked on every activity list request, so named prepared statements: the course's content stamp (0
-// until its first write) and, in the same round trip, which of its activities the viewer has read; for
-// learners, also which they have completed by their homework or exam work.
-function prepareStamp(tx: Executor) {
+// Asked on every activity list request, so named prepared statements: the caller's access to the course
+// (`accessFromRow` judges it), the course's content stamp (0 until its first write) and, in the same round
+// trip, which of its activities the viewer has read; for learners, also which they have completed by
+// their homework or exam work. No row: no such course, or it is in the recycle bin.
+function stampQuery(tx: Executor, fields: ReturnType<typeof stampFields> & { completed?: SQL<number[]> }) {
   return tx
-    .select(stampFields(tx))
+    .select({ ...accessColumns(userId), ...fields })
     .from(courses)
-    .where(eq(courses.id, courseId))
-    .prepare('course_content_stamp');
+    .leftJoin(courseMembers, membershipOf(userId))
+    .where(and(eq(courses.id, courseId), courseNotDeleted));
+}
+
+function prepareStamp(tx: Executor) {
+  return stampQuery(tx, stampFields(tx)).prepare('course_access_content_stamp');
 }
 
 function prepareLearnerStamp(tx: Executor) {
-  return tx
-    .select({ ...stampFields(tx), completed: sql<number[]>`array(${completedByWorkQuery(tx)})` })
-    .from(courses)
-    .where(eq(courses.id, courseId))
-    .prepare('course_content_stamp_learner');
+  return stampQuery(tx, {
+    ...stampFields(tx),
+    completed: sql<number[]>`array(${completedByWorkQuery(tx)})`,
+  }).prepare('course_access_content_stamp_learner');
 }
 
-export type CourseContentStamp = {
+export type CourseContentStamp = CourseAccessRow & {
   version: string;
   reads: number[];
   /** Asked with `withCompletion` only. */
@@ -57,8 +62,8 @@ export function courseContentVersionRepository(db: Database) {
   let learnerOnDb: ReturnType<typeof prepareLearnerStamp> | undefined;
   return {
     /**
-     * The course's shared-content stamp and the viewer's read marks in it, with their completed-by-work
-     * activities when asked; undefined: no such course.
+     * The viewer's access, the course's shared-content stamp and the viewer's read marks in it, with their
+     * completed-by-work activities when asked (worth asking only of a learner); undefined: no such course.
      */
     async stamp(
       id: number,

@@ -188,6 +188,30 @@ describe('GET /api/user/recently-visited-courses', () => {
   });
 });
 
+describe('GET /api/courses/{id}: the visit', () => {
+  // The visit is written in the same statement that reads the caller's access, so that statement must
+  // itself hold back the callers the access check then refuses.
+  it('is recorded for those who may open the course and for no one it refuses', async () => {
+    const visits = async (userId: number) =>
+      t.db
+        .select({ courseId: courseVisits.courseId })
+        .from(courseVisits)
+        .where(and(eq(courseVisits.userId, userId), eq(courseVisits.courseId, courseA.id)));
+    const outsider = await createUser(t, (await createOrg(t)).id);
+    const stranger = await createUser(t, orgId);
+    for (const [who, status] of [
+      [outsider, 404],
+      [stranger, 403],
+    ] as const) {
+      expect((await get(await loginAs(t, who), `/api/courses/${courseA.id}`)).statusCode).toBe(status);
+      expect(await visits(who.id)).toEqual([]);
+    }
+    const anotherAdmin = await createUser(t, orgId, { orgRole: 'admin' });
+    expect((await get(await loginAs(t, anotherAdmin), `/api/courses/${courseA.id}`)).statusCode).toBe(200);
+    expect(await visits(anotherAdmin.id)).toEqual([{ courseId: courseA.id }]);
+  });
+});
+
 describe('GET /api/courses/{id}/enrollments/users/{u}', () => {
   it('answers a member’s enrolment, with contacts for the teaching team, and 404 for a non-member', async () => {
     const response = await get(as.teacher, `/api/courses/${courseA.id}/enrollments/users/${student.id}`);

@@ -45,25 +45,38 @@ export function subCourseStudentIds(
   ) end`;
 }
 
+type UserPlaceholder = ReturnType<typeof sql.placeholder>;
+
+/**
+ * The columns `accessFromRow` reads, selected from `courses` left-joined to `membershipOf(userId)`: for
+ * statements that read the actor's access in the same round trip as what they load.
+ */
+export function accessColumns(userId: UserPlaceholder) {
+  return {
+    orgId: courses.orgId,
+    createdBy: courses.createdBy,
+    courseType: courses.courseType,
+    roles: courseMembers.roles,
+    subCourseIds: subCourseStudentIds(courses, userId),
+  };
+}
+
+/** The join condition of the user's own membership row in the course being read. */
+export function membershipOf(userId: UserPlaceholder): SQL | undefined {
+  return and(eq(courseMembers.courseId, courses.id), eq(courseMembers.userId, userId));
+}
+
 /**
  * Loads what the actor is in a course, in one query. A course of another organisation reads as not
  * found; a course of the actor's own organisation they have no part in is forbidden.
  */
 // Every course-scoped request starts here, so it is a named prepared statement: built and planned once.
 function prepareLoad(tx: Executor) {
+  const userId = sql.placeholder('userId');
   return tx
-    .select({
-      orgId: courses.orgId,
-      createdBy: courses.createdBy,
-      courseType: courses.courseType,
-      roles: courseMembers.roles,
-      subCourseIds: subCourseStudentIds(courses, sql.placeholder('userId')),
-    })
+    .select(accessColumns(userId))
     .from(courses)
-    .leftJoin(
-      courseMembers,
-      and(eq(courseMembers.courseId, courses.id), eq(courseMembers.userId, sql.placeholder('userId'))),
-    )
+    .leftJoin(courseMembers, membershipOf(userId))
     .where(and(eq(courses.id, sql.placeholder('courseId')), courseNotDeleted))
     .prepare('course_access_load');
 }
@@ -116,6 +129,16 @@ export function accessFromRow(
     courseType: row.courseType,
     subCourseIds,
   };
+}
+
+/** `accessFromRow`, handing back the row it judged (known to exist once it did not refuse) with the access. */
+export function accessWithRow<T extends CourseAccessRow>(
+  actor: Actor,
+  courseId: number,
+  row: T | undefined,
+): { access: CourseAccess; row: T } {
+  const access = accessFromRow(actor, courseId, row);
+  return { access, row: row as T };
 }
 
 export function courseAccess(db: Database) {

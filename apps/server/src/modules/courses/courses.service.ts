@@ -17,7 +17,7 @@ import { forbidden, invalid, notFound, type FieldMessages } from '../../platform
 import { sessionOf, type Actor } from '../../platform/http/request-context.ts';
 import { sessionsRepository } from '../identity/sessions.repository.ts';
 import { usersRepository } from '../identity/users.repository.ts';
-import { courseAccess, effectiveRolesOf, rolesOf } from './course-access.ts';
+import { accessWithRow, courseAccess, effectiveRolesOf, rolesOf } from './course-access.ts';
 import { assertCan, can, canCreateCourse, type CourseAccess } from './courses.policy.ts';
 import { presentCourseSummary, presentSemester, selectFields } from './courses.presenter.ts';
 import {
@@ -204,13 +204,19 @@ export function coursesService(ctx: AppContext) {
     };
   }
 
-  /** The access check, then the visit and the content stamp in one statement, then the cached read. */
+  /** The access, the visit and the content stamp in one statement, then the cached read. */
   async function openCourse(actor: Actor, courseId: number) {
-    const access = await courseAccess(ctx.db).load(actor, courseId);
+    const { access, row } = accessWithRow(
+      actor,
+      courseId,
+      await stamps.visitAndVersion(courseId, {
+        userId: actor.userId,
+        orgId: actor.orgId,
+        orgAdmin: actor.orgRole === 'admin',
+      }),
+    );
     assertCan(access, 'course.read');
-    const version = await stamps.visitAndVersion(courseId, actor.userId);
-    if (version === undefined) throw notFound();
-    return { access, entry: await cachedCourseRead(ctx.db, access, version) };
+    return { access, entry: await cachedCourseRead(ctx.db, access, row.version) };
   }
 
   return {

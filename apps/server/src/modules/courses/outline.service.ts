@@ -11,7 +11,7 @@ import { ModulesResponseSchema } from '@lectern/contracts/courses/course.schemas
 import type { AppContext } from '../../platform/app-context.ts';
 import { invalid, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
-import { courseAccess } from './course-access.ts';
+import { accessWithRow, courseAccess } from './course-access.ts';
 import { cachedCourseRead } from './course-read-cache.ts';
 import { courseStampRepository } from './course-stamp.repository.ts';
 import { assertCan } from './courses.policy.ts';
@@ -70,11 +70,14 @@ export function outlineService(ctx: AppContext) {
   return {
     /** `GET /api/courses/{id}/modules` as the response's JSON, from the cached course read. */
     async modulesJson(actor: Actor, courseId: number): Promise<string> {
-      const access = await courseAccess(ctx.db).load(actor, courseId);
+      // The access and the content stamp in one round trip: this is asked whenever a course page opens.
+      const { access, row } = accessWithRow(
+        actor,
+        courseId,
+        await stamps.accessAndVersion(courseId, actor.userId),
+      );
       assertCan(access, 'course.read');
-      const version = await stamps.version(courseId);
-      if (version === undefined) throw notFound();
-      const { modules } = await cachedCourseRead(ctx.db, access, version);
+      const { modules } = await cachedCourseRead(ctx.db, access, row.version);
       // Bypasses the route's serializer, so checked against the contract here outside production.
       if (ctx.config.env !== 'production') ModulesResponseSchema.parse(JSON.parse(modules));
       return modules;
