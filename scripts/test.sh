@@ -46,7 +46,7 @@ summary() {
         for (const file of r.testResults ?? []) {
           const failedTests = (file.assertionResults ?? []).filter((t) => t.status === "failed");
           for (const t of failedTests) {
-            // The first line of why it failed: often all a reader of a CI log's last lines gets to see.
+            // The first line of why it failed: often all that a reader of the last lines of a CI log gets to see.
             const why = String(t.failureMessages?.[0] ?? "").split("\n").find((line) => line.trim()) ?? "";
             failures.push(`${path.relative(process.cwd(), file.name)} > ${t.fullName}${why ? `\n        why: ${why.trim().slice(0, 240)}` : ""}`);
           }
@@ -56,6 +56,13 @@ summary() {
         }
       } catch { /* a run that died before writing its report shows up as a failed step */ }
     }
+    // Journeys get a second try (e2e/vitest.config.ts); the tries that failed are named even when the
+    // second passed, so a flaky journey shows.
+    try {
+      for (const line of fs.readFileSync(`${dir}/e2e/failed-tries.txt`, "utf8").split("\n").filter(Boolean).slice(0, 10)) {
+        console.log(`FAILED TRY: ${line}`);
+      }
+    } catch { /* no journey failed a try */ }
     // The last lines of a CI log are often all a reader gets, so they name what failed.
     for (const f of failures.slice(0, 20)) console.log(`FAILED: ${f}`);
     if (failures.length > 20) console.log(`FAILED: … and ${failures.length - 20} more`);
@@ -66,8 +73,9 @@ summary() {
     echo "All steps passed."
   else
     echo "FAILED (exit $status). Scroll up to the first '====' section marked FAILED above."
-    printf '%s\n' "$counts" | sed '$d'
   fi
+  printf '%s\n' "$counts" | sed '$d'
+
   echo "Tests: $(printf '%s\n' "$counts" | tail -n 1)"
 }
 trap 'summary $?' EXIT

@@ -1,6 +1,8 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { launchBrowser, type BrowserSession } from './browser.ts';
+import { launchBrowser, screenshotDir, type BrowserSession } from './browser.ts';
 import { startServer, type RunningServer, type StartServerOptions } from './server.ts';
 
 /** The demo course most journeys use: owned by t1001, taught with ta2001, s20240001…30 enrolled. */
@@ -35,10 +37,20 @@ export function useJourneyServer(options?: StartServerOptions): Journey {
     browser = await launchBrowser(server.baseUrl);
   });
   afterEach(({ task }) => {
+    if (task.result?.state !== 'fail') return;
     // What the server said (warnings and errors) while a journey failed: a 500 behind a missing toast shows.
-    if (task.result?.state === 'fail' && server) {
+    if (server) {
       console.error(`--- server output (last lines) for "${task.name}" ---\n${server.output().slice(-4000)}`);
     }
+    // Every failed try, the retried ones too (vitest.config.ts): the summary of `npm test` lists them.
+    const why = String(task.result.errors?.[0]?.message ?? '')
+      .split('\n')[0]
+      ?.slice(0, 200);
+    mkdirSync(screenshotDir, { recursive: true });
+    appendFileSync(
+      path.join(screenshotDir, 'failed-tries.txt'),
+      `${path.basename(task.file.name)} > ${task.name} (try ${(task.result.retryCount ?? 0) + 1}): ${why}\n`,
+    );
   });
   afterAll(async () => {
     await browser?.close();
