@@ -101,6 +101,27 @@ describe('a one-statement start keeps every rule', () => {
     expect(await attemptsOf(exam.id, student.user.id)).toEqual({ instances: 1, submissions: 1 });
   });
 
+  it('no attempt left after an attempt this process never saw (another process took it)', async () => {
+    const exam = await warmExam();
+    const user = await createUser(t, w.org.id);
+    await addMember(t, w.course.id, user.id, ['student']);
+    const session = await loginAs(t, user);
+    // Started and handed in through another process: this one proposes a start, which the rows refuse.
+    const [instance] = await t.db
+      .insert(examPaperInstances)
+      .values({ activityId: exam.id, userId: user.id, attempt: 1, layout: [] })
+      .returning({ id: examPaperInstances.id });
+    await t.db.insert(examSubmissions).values({
+      activityId: exam.id,
+      instanceId: instance!.id,
+      examineeId: user.id,
+      status: 'submitted',
+      submittedAt: new Date(),
+    });
+    expect((await distribute(session, exam.id)).statusCode).toBe(403);
+    expect(await attemptsOf(exam.id, user.id)).toEqual({ instances: 1, submissions: 1 });
+  });
+
   it('the window and publication read from the row, even when written without moving the paper version', async () => {
     const exam = await warmExam();
     const student = w.students[3]!;

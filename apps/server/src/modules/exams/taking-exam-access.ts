@@ -141,7 +141,7 @@ const prepareStartOrCreate = (db: Database) => {
     sql`select ${standingColumns.maxAttempt} + 1 as attempt
         ${takableExam()}
           and ${standingColumns.open} is null
-          and ${standingColumns.used} < ${p.submitTimes}::int + ${standingColumns.retakes}
+          and ${attemptLeft(activities.id, userId, p.submitTimes)}
           and not (${p.hasMakeup}::boolean and ${standingColumns.makeupUser})`,
   );
   const startLock = db.$with('start_lock', { id: sql<number>`id` }).as(

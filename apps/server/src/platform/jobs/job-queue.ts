@@ -13,6 +13,18 @@ export type EnqueueOptions = {
   maxAttempts?: number;
 };
 
+/** The row of one job: due now unless `options` say otherwise. */
+function jobValues(type: string, payload: Record<string, unknown>, options: EnqueueOptions) {
+  const runAt =
+    options.runAt ?? (options.delayMs !== undefined ? new Date(Date.now() + options.delayMs) : undefined);
+  return {
+    type,
+    payload,
+    ...(runAt ? { runAt } : {}),
+    ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
+  };
+}
+
 /**
  * Queues background work. Pass the caller's transaction: the job is then part of the change that calls
  * for it, so it exists if and only if that change committed (a rolled-back hand-in leaves no job).
@@ -23,16 +35,9 @@ export async function enqueue(
   payload: Record<string, unknown>,
   options: EnqueueOptions = {},
 ): Promise<number> {
-  const runAt =
-    options.runAt ?? (options.delayMs !== undefined ? new Date(Date.now() + options.delayMs) : undefined);
   const [row] = await executor
     .insert(jobs)
-    .values({
-      type,
-      payload,
-      ...(runAt ? { runAt } : {}),
-      ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
-    })
+    .values(jobValues(type, payload, options))
     .returning({ id: jobs.id });
   if (!row) throw new Error('job not inserted');
   return row.id;
@@ -46,18 +51,9 @@ export async function enqueueMany(
   options: EnqueueOptions = {},
 ): Promise<number> {
   if (payloads.length === 0) return 0;
-  const runAt =
-    options.runAt ?? (options.delayMs !== undefined ? new Date(Date.now() + options.delayMs) : undefined);
   const rows = await executor
     .insert(jobs)
-    .values(
-      payloads.map((payload) => ({
-        type,
-        payload,
-        ...(runAt ? { runAt } : {}),
-        ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
-      })),
-    )
+    .values(payloads.map((payload) => jobValues(type, payload, options)))
     .returning({ id: jobs.id });
   return rows.length;
 }
