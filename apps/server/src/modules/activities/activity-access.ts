@@ -13,29 +13,89 @@ import { assignedSubCourses, assignedSubCoursesOf } from './activity-scope.repos
 
 export type ActivityWithAccess = { activity: ActivityRow; access: CourseAccess };
 
+const accessUserId = sql.placeholder('userId');
+
+/** What the caller (placeholder `userId`) is in an activity's course, read beside the activity. */
+const courseColumns = {
+  courseOrgId: courses.orgId,
+  courseCreatedBy: courses.createdBy,
+  courseType: courses.courseType,
+  memberRoles: courseMembers.roles,
+  memberSubCourseIds: subCourseStudentIds(courses, accessUserId),
+  assignedSubCourseIds: assignedSubCourses(activities.id, courses.courseType),
+};
+
+type CourseColumnsRow = {
+  courseOrgId: number;
+  courseCreatedBy: number;
+  courseType: number;
+  memberRoles: readonly string[] | null;
+  memberSubCourseIds: readonly number[] | null;
+};
+
+function accessOf(actor: Actor, courseId: number, row: CourseColumnsRow): CourseAccess {
+  return accessFromRow(actor, courseId, {
+    orgId: row.courseOrgId,
+    createdBy: row.courseCreatedBy,
+    courseType: row.courseType,
+    roles: row.memberRoles,
+    subCourseIds: row.memberSubCourseIds,
+  });
+}
+
+/**
+ * For a statement that reads an activity's own rows (a list page) and, in the same round trip, whether
+ * the caller may: these columns, `from activities join courses left join course_members on
+ * activityMembership where activityAlive`, judged by `visibleAccess`. Placeholders: `id` (the activity)
+ * and `userId` (the caller).
+ */
+export const activityAccessColumns = {
+  activityCourseId: activities.courseId,
+  activityType: activities.type,
+  activityPublished: activities.published,
+  ...courseColumns,
+};
+
+export const activityMembership = and(
+  eq(courseMembers.courseId, activities.courseId),
+  eq(courseMembers.userId, accessUserId),
+);
+
+export const activityAlive = and(
+  eq(activities.id, sql.placeholder('id')),
+  activityNotDeleted,
+  courseNotDeleted,
+);
+
+/**
+ * The caller's access to the activity and its type, from `activityAccessColumns`, with `loadVisible`'s
+ * refusals: a draft the caller may not see is simply not there.
+ */
+export function visibleAccess(
+  actor: Actor,
+  row: CourseColumnsRow & {
+    activityCourseId: number;
+    activityType: string;
+    activityPublished: boolean;
+    assignedSubCourseIds: readonly number[] | null;
+  },
+): { access: CourseAccess; type: string } {
+  const access = accessOf(actor, row.activityCourseId, row);
+  if (!canSeeActivity(access, { published: row.activityPublished }, row.assignedSubCourseIds ?? [])) {
+    throw notFound('activities.notFound');
+  }
+  return { access, type: row.activityType };
+}
+
 // Nearly every activity-scoped request starts by loading the activity and what the caller is in its
 // course: one named prepared statement reads both (decision 0006, hot reads).
 function prepareWithCourse(tx: Executor) {
   return tx
-    .select({
-      ...getTableColumns(activities),
-      courseOrgId: courses.orgId,
-      courseCreatedBy: courses.createdBy,
-      courseType: courses.courseType,
-      memberRoles: courseMembers.roles,
-      memberSubCourseIds: subCourseStudentIds(courses, sql.placeholder('userId')),
-      assignedSubCourseIds: assignedSubCourses(activities.id, courses.courseType),
-    })
+    .select({ ...getTableColumns(activities), ...courseColumns })
     .from(activities)
     .innerJoin(courses, eq(courses.id, activities.courseId))
-    .leftJoin(
-      courseMembers,
-      and(
-        eq(courseMembers.courseId, activities.courseId),
-        eq(courseMembers.userId, sql.placeholder('userId')),
-      ),
-    )
-    .where(and(eq(activities.id, sql.placeholder('id')), activityNotDeleted, courseNotDeleted))
+    .leftJoin(courseMembers, activityMembership)
+    .where(activityAlive)
     .prepare('activity_with_course_access');
 }
 const preparedWithCourse = new WeakMap<Database, ReturnType<typeof prepareWithCourse>>();
@@ -61,25 +121,18 @@ export async function loadActivityWithCourse(
   const [row] = await withCourseStatement(db, tx).execute({ id, userId: actor.userId });
   if (!row) return undefined;
   const {
-    courseOrgId,
-    courseCreatedBy,
-    courseType,
-    memberRoles,
-    memberSubCourseIds,
+    courseOrgId: _orgId,
+    courseCreatedBy: _createdBy,
+    courseType: _courseType,
+    memberRoles: _roles,
+    memberSubCourseIds: _subCourseIds,
     assignedSubCourseIds,
     ...activity
   } = row;
   return {
     activity,
     assignedSubCourseIds: assignedSubCourseIds ?? [],
-    access: () =>
-      accessFromRow(actor, activity.courseId, {
-        orgId: courseOrgId,
-        createdBy: courseCreatedBy,
-        courseType,
-        roles: memberRoles,
-        subCourseIds: memberSubCourseIds,
-      }),
+    access: () => accessOf(actor, activity.courseId, row),
   };
 }
 

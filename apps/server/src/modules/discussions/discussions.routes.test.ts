@@ -317,6 +317,51 @@ describe('listing comments', () => {
     expect(res.json().errors.page_size).toEqual(['The page size must be 10, 20, 30 or 50.']);
   });
 
+  it('answers the page as the comment reads on its own, to those who may read the activity only', async () => {
+    const activity = await freshActivity();
+    const posted = await post(sessions.alice, activity.id, { content: '<p>One</p>', anonymous: true });
+    expect((await list(sessions.alice, activity.id)).json().comments).toEqual([posted.json()]);
+    const topic = await post(sessions.bob, activity.id, { content: '<p>Two</p>', title: 'A topic' });
+    expect((await list(sessions.bob, activity.id)).json()).toMatchObject({
+      comments: [topic.json(), { id: posted.json().id, created_by: null, can_edit: false, can_like: true }],
+      total: 2,
+      pages: 1,
+      next_cursor: null,
+    });
+    await operate(sessions.bob, activity.id, {
+      target_ids: [posted.json().id],
+      target_type: 'comment',
+      operate_type: 'like',
+    });
+    await reply(sessions.teacher, posted.json().id, { content: '<p>Answer</p>' });
+    const edited = await as(sessions.alice, {
+      method: 'PUT',
+      url: `/api/comments/${posted.json().id}`,
+      payload: { content: '<p>One, edited</p>' },
+    });
+    expect(edited.json()).toMatchObject({ approval_count: 1, reply_count: 1, created_by: { id: alice.id } });
+    expect(edited.json().last_replied_at).toEqual(expect.any(String));
+    const hottest = await list(sessions.alice, activity.id, '?order_key=approval_count');
+    expect(hottest.json().comments[0]).toEqual(edited.json());
+    expect(
+      (await list(sessions.bob, activity.id, '?order_key=approval_count')).json().comments[0],
+    ).toMatchObject({ id: posted.json().id, current_user_liked: true, created_by: null });
+
+    const stranger = await createUser(t, (await createOrg(t)).id);
+    const strangerSession = await loginAs(t, stranger);
+    expect((await list(strangerSession, activity.id)).statusCode).toBe(404);
+    expect((await list(sessions.outsider, activity.id)).statusCode).toBe(403);
+    const heatCursorOfIdOrder = '?order_key=approval_count&cursor=12';
+    expect((await list(sessions.outsider, activity.id, heatCursorOfIdOrder)).statusCode).toBe(403);
+    expect((await list(sessions.alice, activity.id, heatCursorOfIdOrder)).statusCode).toBe(400);
+    expect((await list(sessions.alice, homeworkId)).statusCode).toBe(400);
+    expect((await list(sessions.alice, 2_000_000_000)).statusCode).toBe(404);
+    const removed = await as(sessions.teacher, { method: 'DELETE', url: `/api/activities/${activity.id}` });
+    expect(removed.statusCode).toBeLessThan(300);
+    expect((await list(sessions.alice, activity.id)).statusCode).toBe(404);
+    expect((await list(sessions.teacher, activity.id)).statusCode).toBe(404);
+  });
+
   it('pages newest first with total and pages, and keyset pages agree with offset pages', async () => {
     const activity = await freshActivity();
     const created = [];

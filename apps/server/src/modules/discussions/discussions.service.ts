@@ -36,7 +36,7 @@ import { sanitizeUserHtml } from '../../platform/html/sanitize-html.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { translate } from '../../platform/messages.ts';
 import type { ActivityRow } from '../activities/activities.repository.ts';
-import { activityAccess, type ActivityWithAccess } from '../activities/activity-access.ts';
+import { activityAccess, visibleAccess, type ActivityWithAccess } from '../activities/activity-access.ts';
 import { courseAccess } from '../courses/course-access.ts';
 import { can, type CourseAccess } from '../courses/courses.policy.ts';
 import { syncHtmlImages } from '../uploads/html-images.ts';
@@ -145,6 +145,10 @@ function groupReplies(
   return byComment;
 }
 
+function assertDiscussable(activityType: string): void {
+  if (!hasDiscussion(activityType)) throw new AppError('validation_failed', 'discussions.notDiscussable');
+}
+
 export function discussionsService(ctx: AppContext) {
   const repo = discussionsRepository(ctx.db);
   const activitiesAccess = activityAccess(ctx.db);
@@ -154,9 +158,7 @@ export function discussionsService(ctx: AppContext) {
   /** An activity the caller can read, that has a discussion. */
   async function loadDiscussion(actor: Actor, activityId: number): Promise<ActivityWithAccess> {
     const found = await activitiesAccess.loadVisible(actor, activityId);
-    if (!hasDiscussion(found.activity.type)) {
-      throw new AppError('validation_failed', 'discussions.notDiscussable');
-    }
+    assertDiscussable(found.activity.type);
     return found;
   }
 
@@ -246,12 +248,18 @@ export function discussionsService(ctx: AppContext) {
 
   return {
     async list(actor: Actor, activityId: number, query: CommentsQuery): Promise<CommentsResponse> {
-      const { access } = await loadDiscussion(actor, activityId);
       const filter = filtersOf(query, activityId, 'forum');
       const order = orderOf(query);
-      const cursor = parseCursor(query.cursor, order);
+      let cursor: CommentCursor | null;
+      try {
+        cursor = parseCursor(query.cursor, order);
+      } catch (error) {
+        // Whoever may not read the list is refused as such before hearing about its cursors.
+        await loadDiscussion(actor, activityId);
+        throw error;
+      }
       const offset = (query.page - 1) * query.page_size;
-      const rows = await repo.listPage({
+      const found = await repo.listPageWithActivity({
         ...filter,
         order,
         cursor,
@@ -259,7 +267,10 @@ export function discussionsService(ctx: AppContext) {
         limit: query.page_size,
         offset,
       });
-      const total = rows[0]?.total ?? (await repo.count(filter));
+      if (!found) throw notFound('activities.notFound');
+      const { access, type } = visibleAccess(actor, found.access);
+      assertDiscussable(type);
+      const { comments: rows, total } = found;
       const replies = query.include_replies
         ? groupReplies(
             await repo.firstReplies(
