@@ -30,10 +30,10 @@ export type TestAppOptions = {
   wrapStorage?: (storage: Storage) => Storage;
 };
 
-/** The name of the migrated template database the run's global set-up made on TEST_DATABASE_URL. */
-function postgresTemplate(): string | null {
+/** The migrated template the run's global set-up made on TEST_DATABASE_URL, and its copies' prefix. */
+function postgresTemplate(): { template: string; prefix: string } | null {
   try {
-    return inject('testDatabaseTemplate') ?? null;
+    return inject('testDatabases') ?? null;
   } catch {
     // Outside a vitest worker of the server project (a script importing this helper): migrate instead.
     return null;
@@ -57,7 +57,8 @@ async function migratedPgliteCopy(): Promise<PGlite> {
 
 /**
  * A real server on a real, empty database. With TEST_DATABASE_URL set (the PostgreSQL pass), each call
- * creates its own database on that server and drops it on close, so test files never see each other.
+ * creates its own database on that server, so test files never see each other; in a vitest run the copies
+ * are dropped together at its end, elsewhere each on close.
  */
 export async function createTestApp(
   overrides: Partial<Record<string, string>> = {},
@@ -68,21 +69,25 @@ export async function createTestApp(
   let databaseUrl: string | undefined;
   let dropDatabase = async () => {};
   if (adminUrl) {
-    const name = `lectern_t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const run = postgresTemplate();
+    const id = randomUUID().replace(/-/g, '').slice(0, 16);
+    const name = run ? `${run.prefix}${id}` : `lectern_t_${id}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    const template = postgresTemplate();
-    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
+    await admin.query(`create database ${name}${run ? ` template ${run.template}` : ''}`);
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
     databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    // In a test run the global teardown drops every copy at once (server-tests.global.ts says why).
+    if (!run) {
+      dropDatabase = async () => {
+        const client = new pg.Client({ connectionString: adminUrl });
+        await client.connect();
+        await client.query(`drop database if exists ${name} with (force)`);
+        await client.end();
+      };
+    }
   }
   const config = loadConfig({
     NODE_ENV: 'test',

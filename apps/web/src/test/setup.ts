@@ -1,6 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { LOCALES } from '@lectern/contracts/common/locale';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 
 // antd renders slowly in jsdom, and `npm test` runs the server and web projects side by side on two
 // cores: findBy/waitFor get 10 s instead of 1 s so a busy machine does not fail a correct component.
@@ -69,4 +69,17 @@ afterEach(() => {
     const name = cookie.split('=')[0]?.trim();
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
+});
+
+// The test files of a worker share one document (isolate off). antd's styles, once written into it, stay
+// for every later file, and jsdom matches each of their rules on every getComputedStyle, which each role
+// query calls: the marking dialog's tests took 71 s in the whole run against 9 s alone, behind another
+// file's 1,100 rules. So a file that renders antd outside WithoutAntdStyles (test/render-app.tsx) fails.
+afterAll(() => {
+  const written = document.querySelectorAll('style[data-css-hash]');
+  if (written.length === 0) return;
+  written.forEach((style) => style.remove());
+  throw new Error(
+    `antd wrote ${written.length} style elements into the shared test document: render inside WithoutAntdStyles (src/test/render-app.tsx)`,
+  );
 });

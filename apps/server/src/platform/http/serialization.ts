@@ -50,13 +50,31 @@ export type SerializerOptions = {
   checkResponses: boolean;
 };
 
+type Stringify = (data: unknown) => string;
+
+/**
+ * Compiling a contract is the larger part of building the app (about 0.5 s for ~400 routes), and what it
+ * gives depends on the contract alone. Contracts are module constants shared by routes (a path's
+ * `/api/course/…` and `/api/courses/…` forms, lists and details) and by every app a test process builds.
+ */
+const stringifiers = new WeakMap<z.ZodType, Stringify>();
+
+function stringifierOf(schema: z.ZodType): Stringify {
+  let stringify = stringifiers.get(schema);
+  if (!stringify) {
+    stringify = fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]);
+    stringifiers.set(schema, stringify);
+  }
+  return stringify;
+}
+
 /**
  * Response bodies are written by fast-json-stringify, compiled once per route from the zod contract turned
  * into JSON Schema: only the contract's fields leave the server, and a missing required field still fails.
  */
 export function createSerializerCompiler(options: SerializerOptions): FastifySerializerCompiler<z.ZodType> {
   return ({ schema, method, url }) => {
-    const stringify = fastJson(responseJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]);
+    const stringify = stringifierOf(schema);
     if (!options.checkResponses) return (data) => stringify(data);
     return (data) => {
       const result = z.safeEncode(schema, data);

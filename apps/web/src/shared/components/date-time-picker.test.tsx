@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DateTimePicker } from './date-time-picker.tsx';
 import { setDisplayTimeZone } from './date-time.ts';
+import { WithoutAntdStyles } from '../../test/render-app.tsx';
 
 describe('DateTimePicker', () => {
   it('does not submit the surrounding form when Enter confirms a typed date', () => {
@@ -13,6 +14,7 @@ describe('DateTimePicker', () => {
         <DateTimePicker id="start" onChange={changed} />
         <button type="submit">Save</button>
       </form>,
+      { wrapper: WithoutAntdStyles },
     );
     const input = screen.getByLabelText('Start');
     fireEvent.change(input, { target: { value: '2027-03-01 09:30' } });
@@ -37,6 +39,7 @@ describe('DateTimePicker in the zone the user chose', () => {
         <label htmlFor="due">Due</label>
         <DateTimePicker id="due" value={value} onChange={changed} />
       </>,
+      { wrapper: WithoutAntdStyles },
     );
     return { input: screen.getByLabelText<HTMLInputElement>('Due'), changed };
   }

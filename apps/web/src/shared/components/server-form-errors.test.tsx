@@ -3,6 +3,7 @@ import { Form, Input, type FormInstance } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/http-client.ts';
 import { applyServerFormErrors } from './server-form-errors.ts';
+import { WithoutAntdStyles } from '../../test/render-app.tsx';
 
 function renderForm() {
   let form: FormInstance | undefined;
@@ -20,7 +21,7 @@ function renderForm() {
       </Form>
     );
   }
-  render(<TestForm />);
+  render(<TestForm />, { wrapper: WithoutAntdStyles });
   return form!;
 }
 

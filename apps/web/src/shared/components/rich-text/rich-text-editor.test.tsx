@@ -12,6 +12,7 @@ import {
   type RichTextEnvironment,
 } from './rich-text-environment.ts';
 import { RichTextInput } from './rich-text-input.tsx';
+import { WithoutAntdStyles } from '../../../test/render-app.tsx';
 
 interface Setup {
   value?: string;
@@ -59,6 +60,7 @@ function setup({
         {compact && <button type="button">Remove the next row</button>}
       </RichTextEnvironmentContext>
     </App>,
+    { wrapper: WithoutAntdStyles },
   );
   return { onChange, user: userEvent.setup() };
 }
