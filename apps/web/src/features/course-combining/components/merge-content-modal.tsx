@@ -149,7 +149,7 @@ export function MergeContentModal({ courseId, onClose, onDone }: MergeContentMod
       open
       title={t('merge.title')}
       width={900}
-      maskClosable={false}
+      mask={{ closable: false }}
       keyboard
       onCancel={onClose}
       footer={footer}

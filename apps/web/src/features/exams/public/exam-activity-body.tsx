@@ -52,7 +52,7 @@ function StartButton({ examId, qualification }: { examId: number; qualification:
       <Alert
         type="info"
         showIcon
-        message={qualification.message ?? t(`taking.reasons.${qualification.reason ?? 'closed'}`)}
+        title={qualification.message ?? t(`taking.reasons.${qualification.reason ?? 'closed'}`)}
       />
     );
   }

@@ -224,7 +224,7 @@ function MarkingWorkspace({ exam }: { exam: Exam }) {
 
   return (
     <Flex vertical gap={16}>
-      {readOnly ? <Alert type="info" showIcon message={t('marking.readOnly')} /> : null}
+      {readOnly ? <Alert type="info" showIcon title={t('marking.readOnly')} /> : null}
       <Flex gap={16} wrap align="center">
         <Segmented<Mode>
           aria-label={t('marking.mode')}

@@ -62,7 +62,7 @@ function SubmissionDetail({ examId, submissionId }: { examId: number; submission
           <Alert
             type="info"
             style={{ marginTop: 12 }}
-            message={t('result.instructorComment')}
+            title={t('result.instructorComment')}
             description={<span style={{ whiteSpace: 'pre-wrap' }}>{comment}</span>}
           />
         ) : null}
@@ -106,7 +106,7 @@ function ResultContent({ examId }: { examId: number }) {
   return (
     <Flex vertical gap={16}>
       <ExamPageHeader exam={exam.data} title={t('result.title', { title: exam.data.title })} />
-      {justSubmitted ? <Alert type="success" showIcon message={t('result.submitted')} /> : null}
+      {justSubmitted ? <Alert type="success" showIcon title={t('result.submitted')} /> : null}
       <Card size="small">
         <OverallScore exam={exam.data} list={list.data} />
       </Card>

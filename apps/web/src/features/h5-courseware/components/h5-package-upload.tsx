@@ -39,13 +39,13 @@ export function H5PackageUpload({ activityId }: { activityId: number }) {
           {t('upload.button')}
         </Button>
       </Upload>
-      {problem ? <Alert type="error" showIcon message={problem} /> : null}
-      {upload.isError ? <Alert type="error" showIcon message={upload.error.message} /> : null}
+      {problem ? <Alert type="error" showIcon title={problem} /> : null}
+      {upload.isError ? <Alert type="error" showIcon title={upload.error.message} /> : null}
       {upload.isSuccess ? (
         <Alert
           type="success"
           showIcon
-          message={t(`upload.done.${upload.data.kind}`, { name: upload.data.name })}
+          title={t(`upload.done.${upload.data.kind}`, { name: upload.data.name })}
         />
       ) : null}
     </Flex>

@@ -65,7 +65,7 @@ export function H5Player({ activityId, uploadId, title, learner }: Props) {
   };
 
   if (url.isError) {
-    return <Alert type="error" showIcon message={url.error.message} />;
+    return <Alert type="error" showIcon title={url.error.message} />;
   }
   const progress = state.data;
   return (

@@ -149,7 +149,7 @@ export function KnowledgeImportDialog({
       open={open}
       title={t('importer.title')}
       onCancel={close}
-      maskClosable={false}
+      mask={{ closable: false }}
       destroyOnHidden
       afterClose={() => {
         setMode('file');

@@ -124,7 +124,7 @@ export function KnowledgeSyncDiffPanel({
         <Alert
           type={result.skipped > 0 ? 'warning' : 'success'}
           showIcon
-          message={t('sync.diff.applied', { count: total(result) })}
+          title={t('sync.diff.applied', { count: total(result) })}
           description={result.skipped > 0 ? t('sync.diff.skipped', { count: result.skipped }) : undefined}
         />
       ) : null}

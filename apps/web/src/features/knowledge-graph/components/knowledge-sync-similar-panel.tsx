@@ -41,7 +41,7 @@ export function KnowledgeSyncSimilarPanel({
             <Alert
               type="info"
               showIcon
-              message={t('sync.similar.truncated', { count: pairs.data.similarities.length })}
+              title={t('sync.similar.truncated', { count: pairs.data.similarities.length })}
             />
           ) : null}
           <Table<KnowledgeSimilarity>

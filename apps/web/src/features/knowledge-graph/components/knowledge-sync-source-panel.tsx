@@ -131,7 +131,7 @@ export function KnowledgeSyncSourcePanel({
         ]}
       />
       {current.status === 'failed' && current.error ? (
-        <Alert type="error" showIcon message={current.error} />
+        <Alert type="error" showIcon title={current.error} />
       ) : null}
 
       <Form layout="vertical" style={{ maxWidth: 560 }}>
@@ -147,7 +147,7 @@ export function KnowledgeSyncSourcePanel({
           <Alert
             type="info"
             showIcon
-            message={t('sync.source.remoteUnavailable')}
+            title={t('sync.source.remoteUnavailable')}
             style={{ marginBottom: 16 }}
           />
         ) : null}

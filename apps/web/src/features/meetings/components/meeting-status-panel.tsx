@@ -105,7 +105,7 @@ export function MeetingStatusPanel({
           <Typography.Text copyable>{state.meeting_id}</Typography.Text>
         </Space>
       ) : null}
-      {join.isError ? <Alert type="error" showIcon message={join.error.message} /> : null}
+      {join.isError ? <Alert type="error" showIcon title={join.error.message} /> : null}
       {participants.shown ? (
         <div>
           <Tooltip title={participants.enabled ? undefined : t('participants.notYet')}>

@@ -191,7 +191,7 @@ function StudentAnswerForm({
         <Alert
           type="error"
           showIcon
-          message={isApiError(submit.error) ? submit.error.message : t('classroom.failed')}
+          title={isApiError(submit.error) ? submit.error.message : t('classroom.failed')}
         />
       ) : null}
     </Flex>
@@ -208,7 +208,7 @@ function StudentClassroom({ activity }: { activity: Activity }) {
   return (
     <Card size="small" title={t('classroom.current')}>
       <Flex vertical gap={12}>
-        {!released.is_open ? <Alert type="info" showIcon message={t('classroom.closedForStudents')} /> : null}
+        {!released.is_open ? <Alert type="info" showIcon title={t('classroom.closedForStudents')} /> : null}
         <StudentAnswerForm
           key={`${released.subject.id}-${released.released_at}`}
           examId={activity.id}

@@ -223,7 +223,7 @@ export function ExamPaperForm({ examId, paper, onSubmitted }: ExamPaperFormProps
             <Alert
               type="error"
               showIcon
-              message={t('taking.submitFailedTitle')}
+              title={t('taking.submitFailedTitle')}
               description={
                 <>
                   {isApiError(submitError) ? submitError.message : t('taking.submitFailed')}{' '}
@@ -280,7 +280,7 @@ export function ExamPaperForm({ examId, paper, onSubmitted }: ExamPaperFormProps
                 <Typography.Text type="secondary">{t('taking.noTimeLimit')}</Typography.Text>
               )}
               {nearEnd && remaining !== null && remaining > 0 ? (
-                <Alert type="warning" showIcon message={t('taking.nearEnd')} />
+                <Alert type="warning" showIcon title={t('taking.nearEnd')} />
               ) : null}
               <div aria-live="polite">
                 <SaveStatus status={shownStatus} />
