@@ -12,6 +12,7 @@ import { uploadReferences } from '../../db/schema/uploads.ts';
 import { courseModules, moduleNotDeleted, syllabi, syllabusNotDeleted } from '../../db/schema/courses.ts';
 import { orgs, users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { withCompiledRows } from '../../platform/compiled-rows.ts';
 
 export type ActivityRow = typeof activities.$inferSelect;
 export type NewActivity = typeof activities.$inferInsert;
@@ -67,20 +68,24 @@ const optional = (column: SQL | AnyPgColumn, name: string, pgType: string) =>
   sql`(${sql.placeholder(name)}::${sql.raw(pgType)} is null or ${column} = ${sql.placeholder(name)})`;
 
 function prepareList(tx: Executor) {
-  return selectDetailed(
-    tx,
-    and(
-      eq(activities.courseId, sql.placeholder('courseId')),
-      optional(activities.moduleId, 'moduleId', 'integer'),
-      optional(activities.syllabusId, 'syllabusId', 'integer'),
-      optional(activities.type, 'type', 'text'),
-      sql`(not ${sql.placeholder('publishedOnly')}::boolean or ${activities.published})`,
-    ),
-  ).prepare('activities_list');
+  return withCompiledRows(
+    selectDetailed(
+      tx,
+      and(
+        eq(activities.courseId, sql.placeholder('courseId')),
+        optional(activities.moduleId, 'moduleId', 'integer'),
+        optional(activities.syllabusId, 'syllabusId', 'integer'),
+        optional(activities.type, 'type', 'text'),
+        sql`(not ${sql.placeholder('publishedOnly')}::boolean or ${activities.published})`,
+      ),
+    ).prepare('activities_list'),
+  );
 }
 
 function prepareDetail(tx: Executor) {
-  return selectDetailed(tx, eq(activities.id, sql.placeholder('id'))).prepare('activities_detail');
+  return withCompiledRows(
+    selectDetailed(tx, eq(activities.id, sql.placeholder('id'))).prepare('activities_detail'),
+  );
 }
 
 export function activitiesRepository(db: Database) {

@@ -10,6 +10,7 @@ import { assertCan, type CourseAccess } from '../courses/courses.policy.ts';
 import { canSeeActivity } from './activities.policy.ts';
 import { activitiesRepository, type ActivityRow } from './activities.repository.ts';
 import { assignedSubCourses, assignedSubCoursesOf } from './activity-scope.repository.ts';
+import { withCompiledRows } from '../../platform/compiled-rows.ts';
 
 export type ActivityWithAccess = { activity: ActivityRow; access: CourseAccess };
 
@@ -90,13 +91,15 @@ export function visibleAccess(
 // Nearly every activity-scoped request starts by loading the activity and what the caller is in its
 // course: one named prepared statement reads both (decision 0006, hot reads).
 function prepareWithCourse(tx: Executor) {
-  return tx
-    .select({ ...getTableColumns(activities), ...courseColumns })
-    .from(activities)
-    .innerJoin(courses, eq(courses.id, activities.courseId))
-    .leftJoin(courseMembers, activityMembership)
-    .where(activityAlive)
-    .prepare('activity_with_course_access');
+  return withCompiledRows(
+    tx
+      .select({ ...getTableColumns(activities), ...courseColumns })
+      .from(activities)
+      .innerJoin(courses, eq(courses.id, activities.courseId))
+      .leftJoin(courseMembers, activityMembership)
+      .where(activityAlive)
+      .prepare('activity_with_course_access'),
+  );
 }
 const preparedWithCourse = new WeakMap<Database, ReturnType<typeof prepareWithCourse>>();
 function withCourseStatement(db: Database, tx: Executor) {

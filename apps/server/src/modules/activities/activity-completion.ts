@@ -9,6 +9,7 @@ import { homeworkSubmissions, homeworkSubmitters } from '../../db/schema/homewor
 import { orgs } from '../../db/schema/identity.ts';
 import { uploadReferences } from '../../db/schema/uploads.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { withCompiledRows } from '../../platform/compiled-rows.ts';
 
 /** Activity types whose `submitted` / `score` criteria are judged from their learners' work. */
 export const WORK_COMPLETION_TYPES = ['homework', 'exam', 'classroom_exam'] as const;
@@ -106,7 +107,7 @@ export function completedByWorkQuery(tx: Executor) {
 }
 
 function prepareCompleted(tx: Executor) {
-  return completedByWorkQuery(tx).prepare('activities_completed_by_work');
+  return withCompiledRows(completedByWorkQuery(tx).prepare('activities_completed_by_work'));
 }
 
 /**

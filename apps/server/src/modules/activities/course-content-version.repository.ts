@@ -5,6 +5,7 @@ import { courseMembers, courseNotDeleted, courses } from '../../db/schema/course
 import type { Database, Executor } from '../../platform/database.ts';
 import { accessColumns, membershipOf, type CourseAccessRow } from '../courses/course-access.ts';
 import { completedByWorkQuery } from './activity-completion.ts';
+import { withCompiledRows } from '../../platform/compiled-rows.ts';
 
 const courseId = sql.placeholder('courseId');
 const userId = sql.placeholder('userId');
@@ -40,14 +41,16 @@ function stampQuery(tx: Executor, fields: ReturnType<typeof stampFields> & { com
 }
 
 function prepareStamp(tx: Executor) {
-  return stampQuery(tx, stampFields(tx)).prepare('course_access_content_stamp');
+  return withCompiledRows(stampQuery(tx, stampFields(tx)).prepare('course_access_content_stamp'));
 }
 
 function prepareLearnerStamp(tx: Executor) {
-  return stampQuery(tx, {
-    ...stampFields(tx),
-    completed: sql<number[]>`array(${completedByWorkQuery(tx)})`,
-  }).prepare('course_access_content_stamp_learner');
+  return withCompiledRows(
+    stampQuery(tx, {
+      ...stampFields(tx),
+      completed: sql<number[]>`array(${completedByWorkQuery(tx)})`,
+    }).prepare('course_access_content_stamp_learner'),
+  );
 }
 
 export type CourseContentStamp = CourseAccessRow & {

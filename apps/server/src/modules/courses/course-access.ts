@@ -7,6 +7,7 @@ import type { Database, Executor } from '../../platform/database.ts';
 import { forbidden, notFound } from '../../platform/errors.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import type { CourseAccess } from './courses.policy.ts';
+import { withCompiledRows } from '../../platform/compiled-rows.ts';
 
 function isCourseRole(value: string): value is CourseRole {
   return (COURSE_ROLES as readonly string[]).includes(value);
@@ -73,12 +74,14 @@ export function membershipOf(userId: UserPlaceholder): SQL | undefined {
 // Every course-scoped request starts here, so it is a named prepared statement: built and planned once.
 function prepareLoad(tx: Executor) {
   const userId = sql.placeholder('userId');
-  return tx
-    .select(accessColumns(userId))
-    .from(courses)
-    .leftJoin(courseMembers, membershipOf(userId))
-    .where(and(eq(courses.id, sql.placeholder('courseId')), courseNotDeleted))
-    .prepare('course_access_load');
+  return withCompiledRows(
+    tx
+      .select(accessColumns(userId))
+      .from(courses)
+      .leftJoin(courseMembers, membershipOf(userId))
+      .where(and(eq(courses.id, sql.placeholder('courseId')), courseNotDeleted))
+      .prepare('course_access_load'),
+  );
 }
 
 const preparedLoads = new WeakMap<Database, ReturnType<typeof prepareLoad>>();

@@ -3,6 +3,7 @@ import { courseContentVersions } from '../../db/schema/content-versions.ts';
 import { courseMembers, courseNotDeleted, courses, courseVisits } from '../../db/schema/courses.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { accessColumns, membershipOf, subCourseStudentIds, type CourseAccessRow } from './course-access.ts';
+import { withCompiledRows } from '../../platform/compiled-rows.ts';
 
 const courseId = sql.placeholder('courseId');
 const userId = sql.placeholder('userId');
@@ -32,7 +33,7 @@ function accessAndVersion(tx: Executor, query: Pick<Executor, 'select'> = tx) {
 
 // Asked on every course read and outline request, so named prepared statements (decision 0006).
 function prepareVersion(tx: Executor) {
-  return accessAndVersion(tx).prepare('course_access_version');
+  return withCompiledRows(accessAndVersion(tx).prepare('course_access_version'));
 }
 
 /**
@@ -81,7 +82,7 @@ function prepareVisitAndVersion(tx: Executor) {
       })
       .returning({ courseId: courseVisits.courseId }),
   );
-  return accessAndVersion(tx, tx.with(visit)).prepare('course_access_visit_version');
+  return withCompiledRows(accessAndVersion(tx, tx.with(visit)).prepare('course_access_visit_version'));
 }
 
 /** What the caller is in the course, and the course's content stamp. */

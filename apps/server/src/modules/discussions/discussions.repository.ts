@@ -24,6 +24,7 @@ import {
 import { users } from '../../db/schema/identity.ts';
 import { activityAccessColumns, activityAlive, activityMembership } from '../activities/activity-access.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { withCompiledRows } from '../../platform/compiled-rows.ts';
 
 export type CommentBaseRow = typeof comments.$inferSelect;
 export type NewComment = typeof comments.$inferInsert;
@@ -292,51 +293,55 @@ function preparePageWithActivity(tx: Executor, variant: Variant) {
       ? [sql`${rows.approvalCount} ${direction}`, sql`${rows.id} ${direction}`]
       : [sql`${rows.id} ${direction}`];
   const name = `discussions_page_${variantKey(variant)}`;
-  return tx
-    .select({
-      ...activityAccessColumns,
-      // Every field of the row, named as CommentRow names them: a left-joined object is null when absent.
-      comment: {
-        id: rows.id,
-        activityId: rows.activityId,
-        courseId: rows.courseId,
-        commentType: rows.commentType,
-        title: rows.title,
-        content: rows.content,
-        anonymous: rows.anonymous,
-        courseRole: rows.courseRole,
-        location: rows.location,
-        referrerType: rows.referrerType,
-        referrerId: rows.referrerId,
-        approvalCount: rows.approvalCount,
-        replyCount: rows.replyCount,
-        lastRepliedAt: rows.lastRepliedAt,
-        createdBy: rows.createdBy,
-        createdAt: rows.createdAt,
-        updatedAt: rows.updatedAt,
-        authorName: rows.authorName,
-        authorAliases: rows.authorAliases,
-        authorUserNo: rows.authorUserNo,
-        authorAvatarBigUrl: rows.authorAvatarBigUrl,
-        authorRoles: rows.authorRoles,
-        liked: rows.liked,
-      },
-      total: totalExpression(variant.shape),
-    })
-    .from(activities)
-    .innerJoin(courses, eq(courses.id, activities.courseId))
-    .leftJoin(courseMembers, activityMembership)
-    .leftJoinLateral(rows, sql`true`)
-    .where(activityAlive)
-    .orderBy(...order)
-    .prepare(name);
+  return withCompiledRows(
+    tx
+      .select({
+        ...activityAccessColumns,
+        // Every field of the row, named as CommentRow names them: a left-joined object is null when absent.
+        comment: {
+          id: rows.id,
+          activityId: rows.activityId,
+          courseId: rows.courseId,
+          commentType: rows.commentType,
+          title: rows.title,
+          content: rows.content,
+          anonymous: rows.anonymous,
+          courseRole: rows.courseRole,
+          location: rows.location,
+          referrerType: rows.referrerType,
+          referrerId: rows.referrerId,
+          approvalCount: rows.approvalCount,
+          replyCount: rows.replyCount,
+          lastRepliedAt: rows.lastRepliedAt,
+          createdBy: rows.createdBy,
+          createdAt: rows.createdAt,
+          updatedAt: rows.updatedAt,
+          authorName: rows.authorName,
+          authorAliases: rows.authorAliases,
+          authorUserNo: rows.authorUserNo,
+          authorAvatarBigUrl: rows.authorAvatarBigUrl,
+          authorRoles: rows.authorRoles,
+          liked: rows.liked,
+        },
+        total: totalExpression(variant.shape),
+      })
+      .from(activities)
+      .innerJoin(courses, eq(courses.id, activities.courseId))
+      .leftJoin(courseMembers, activityMembership)
+      .leftJoinLateral(rows, sql`true`)
+      .where(activityAlive)
+      .orderBy(...order)
+      .prepare(name),
+  );
 }
 
 function prepareTotal(tx: Executor, shape: FilterShape) {
-  return tx
-    .select({ total: totalExpression(shape) })
-    .from(sql`(select 1) as one`)
-    .prepare(`discussions_total_${shapeKey(shape)}`);
+  return withCompiledRows(
+    tx
+      .select({ total: totalExpression(shape) })
+      .from(sql`(select 1) as one`)
+      .prepare(`discussions_total_${shapeKey(shape)}`),
+  );
 }
 
 const parentReply = alias(commentReplies, 'parent_reply');

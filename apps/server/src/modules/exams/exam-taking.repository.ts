@@ -12,6 +12,7 @@ import { users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import { activities } from '../../db/schema/activities.ts';
 import { paperVersionSql } from './paper-version.ts';
+import { withCompiledRows } from '../../platform/compiled-rows.ts';
 
 export type InstanceRow = typeof examPaperInstances.$inferSelect;
 export type SubmissionRow = typeof examSubmissions.$inferSelect;
@@ -101,40 +102,49 @@ function scopeWhere(examId: number, scope: AttemptScope): SQL | undefined {
 
 // The three reads every exam start and save makes are named prepared statements (decision 0006).
 function prepareOpenAttempt(tx: Executor) {
-  return tx
-    .select({ instance: examPaperInstances, submission: examSubmissions })
-    .from(examPaperInstances)
-    .innerJoin(examSubmissions, eq(examSubmissions.instanceId, examPaperInstances.id))
-    .where(
-      and(
-        eq(examPaperInstances.activityId, sql.placeholder('examId')),
-        eq(examPaperInstances.userId, sql.placeholder('userId')),
-        eq(examSubmissions.status, 'draft'),
-      ),
-    )
-    .orderBy(desc(examPaperInstances.attempt))
-    .limit(1)
-    .prepare('exam_open_attempt');
+  return withCompiledRows(
+    tx
+      .select({ instance: examPaperInstances, submission: examSubmissions })
+      .from(examPaperInstances)
+      .innerJoin(examSubmissions, eq(examSubmissions.instanceId, examPaperInstances.id))
+      .where(
+        and(
+          eq(examPaperInstances.activityId, sql.placeholder('examId')),
+          eq(examPaperInstances.userId, sql.placeholder('userId')),
+          eq(examSubmissions.status, 'draft'),
+        ),
+      )
+      .orderBy(desc(examPaperInstances.attempt))
+      .limit(1)
+      .prepare('exam_open_attempt'),
+  );
 }
 
 function prepareInstance(tx: Executor) {
-  return tx
-    .select({ instance: examPaperInstances, submission: examSubmissions })
-    .from(examPaperInstances)
-    .innerJoin(examSubmissions, eq(examSubmissions.instanceId, examPaperInstances.id))
-    .where(eq(examPaperInstances.id, sql.placeholder('id')))
-    .prepare('exam_instance_with_submission');
+  return withCompiledRows(
+    tx
+      .select({ instance: examPaperInstances, submission: examSubmissions })
+      .from(examPaperInstances)
+      .innerJoin(examSubmissions, eq(examSubmissions.instanceId, examPaperInstances.id))
+      .where(eq(examPaperInstances.id, sql.placeholder('id')))
+      .prepare('exam_instance_with_submission'),
+  );
 }
 
 function prepareSaveDraft(tx: Executor) {
-  return tx
-    .update(examSubmissions)
-    .set({ draftData: sql`${sql.placeholder('draft')}::jsonb`, updatedAt: sql`now()` })
-    .where(
-      and(eq(examSubmissions.instanceId, sql.placeholder('instanceId')), eq(examSubmissions.status, 'draft')),
-    )
-    .returning({ id: examSubmissions.id, updatedAt: examSubmissions.updatedAt })
-    .prepare('exam_save_draft');
+  return withCompiledRows(
+    tx
+      .update(examSubmissions)
+      .set({ draftData: sql`${sql.placeholder('draft')}::jsonb`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(examSubmissions.instanceId, sql.placeholder('instanceId')),
+          eq(examSubmissions.status, 'draft'),
+        ),
+      )
+      .returning({ id: examSubmissions.id, updatedAt: examSubmissions.updatedAt })
+      .prepare('exam_save_draft'),
+  );
 }
 
 /** The columns a hand-in sets in a named statement, from placeholders `handInParams` fills. */
@@ -174,18 +184,20 @@ export function attemptLeft(examId: SQLWrapper, userId: SQLWrapper, submitTimes:
  * 0.25 ms of the hand-in's database time, measured in the storm).
  */
 function prepareHandIn(tx: Executor) {
-  return tx
-    .update(examSubmissions)
-    .set(handInSetFromPlaceholders())
-    .where(
-      and(
-        eq(examSubmissions.instanceId, sql.placeholder('instanceId')),
-        eq(examSubmissions.status, 'draft'),
-        attemptLeft(sql.placeholder('examId'), sql.placeholder('userId'), sql.placeholder('submitTimes')),
-      ),
-    )
-    .returning()
-    .prepare('exam_hand_in');
+  return withCompiledRows(
+    tx
+      .update(examSubmissions)
+      .set(handInSetFromPlaceholders())
+      .where(
+        and(
+          eq(examSubmissions.instanceId, sql.placeholder('instanceId')),
+          eq(examSubmissions.status, 'draft'),
+          attemptLeft(sql.placeholder('examId'), sql.placeholder('userId'), sql.placeholder('submitTimes')),
+        ),
+      )
+      .returning()
+      .prepare('exam_hand_in'),
+  );
 }
 
 export function examTakingRepository(db: Database) {

@@ -22,6 +22,7 @@ import {
   type SubmissionRow,
 } from './exam-taking.repository.ts';
 import { paperVersionSql } from './paper-version.ts';
+import { withCompiledRows } from '../../platform/compiled-rows.ts';
 
 /** An exam loaded for taking, with the version of its paper (papers are cached by it). */
 export type TakenExam = LoadedExam & { paperVersion: string };
@@ -60,22 +61,26 @@ const memberJoin = and(eq(courseMembers.courseId, activities.courseId), eq(cours
 // Every exam save and hand-in begins here: the activity and what the caller is in its course in one named
 // prepared statement (decision 0006), where examAccess takes two round trips.
 const prepareLoad = (db: Database) =>
-  db
-    .select(loadColumns)
-    .from(activities)
-    .innerJoin(courses, eq(courses.id, activities.courseId))
-    .leftJoin(courseMembers, memberJoin)
-    .where(and(eq(activities.id, sql.placeholder('id')), activityNotDeleted, courseNotDeleted))
-    .prepare('taking_exam_load');
+  withCompiledRows(
+    db
+      .select(loadColumns)
+      .from(activities)
+      .innerJoin(courses, eq(courses.id, activities.courseId))
+      .leftJoin(courseMembers, memberJoin)
+      .where(and(eq(activities.id, sql.placeholder('id')), activityNotDeleted, courseNotDeleted))
+      .prepare('taking_exam_load'),
+  );
 
 const prepareStart = (db: Database) =>
-  db
-    .select(standingColumns)
-    .from(activities)
-    .innerJoin(courses, eq(courses.id, activities.courseId))
-    .leftJoin(courseMembers, memberJoin)
-    .where(and(eq(activities.id, sql.placeholder('id')), activityNotDeleted, courseNotDeleted))
-    .prepare('taking_exam_start');
+  withCompiledRows(
+    db
+      .select(standingColumns)
+      .from(activities)
+      .innerJoin(courses, eq(courses.id, activities.courseId))
+      .leftJoin(courseMembers, memberJoin)
+      .where(and(eq(activities.id, sql.placeholder('id')), activityNotDeleted, courseNotDeleted))
+      .prepare('taking_exam_start'),
+  );
 
 /** What a one-statement start proposes: the attempt laid out from the cached paper, and what it assumed. */
 export type StartProposal = {
@@ -173,21 +178,23 @@ const prepareStartOrCreate = (db: Database) => {
           from started_instance
           returning id, updated_at`,
     );
-  return db
-    .with(eligible, startLock, startedInstance, startedSubmission)
-    .select({
-      ...standingColumns,
-      started: sql<RawOpenAttempt | null>`(
+  return withCompiledRows(
+    db
+      .with(eligible, startLock, startedInstance, startedSubmission)
+      .select({
+        ...standingColumns,
+        started: sql<RawOpenAttempt | null>`(
         select json_build_object('id', si.id, 'attempt', si.attempt, 'is_makeup', si.is_makeup,
           'layout', si.layout, 'created_at', si.created_at, 'submission_id', ss.id, 'draft_data', null,
           'updated_at', ss.updated_at)
         from started_instance si, started_submission ss)`,
-    })
-    .from(activities)
-    .innerJoin(courses, eq(courses.id, activities.courseId))
-    .leftJoin(courseMembers, memberJoin)
-    .where(and(eq(activities.id, p.id), activityNotDeleted, courseNotDeleted))
-    .prepare('taking_exam_start_or_create');
+      })
+      .from(activities)
+      .innerJoin(courses, eq(courses.id, activities.courseId))
+      .leftJoin(courseMembers, memberJoin)
+      .where(and(eq(activities.id, p.id), activityNotDeleted, courseNotDeleted))
+      .prepare('taking_exam_start_or_create'),
+  );
 };
 
 /**
@@ -231,12 +238,14 @@ export type DraftProposal = Pick<StartProposal, 'data' | 'takerRoles' | 'orgId' 
  * which gives the refusal.
  */
 const prepareSaveDraftIfTaking = (db: Database) =>
-  db
-    .update(examSubmissions)
-    .set({ draftData: sql`${sql.placeholder('draft')}::jsonb`, updatedAt: sql`now()` })
-    .where(and(callersDraft(), takingRulesHold()))
-    .returning({ id: examSubmissions.id, updatedAt: examSubmissions.updatedAt })
-    .prepare('taking_exam_save_draft');
+  withCompiledRows(
+    db
+      .update(examSubmissions)
+      .set({ draftData: sql`${sql.placeholder('draft')}::jsonb`, updatedAt: sql`now()` })
+      .where(and(callersDraft(), takingRulesHold()))
+      .returning({ id: examSubmissions.id, updatedAt: examSubmissions.updatedAt })
+      .prepare('taking_exam_save_draft'),
+  );
 
 /**
  * What a one-statement hand-in assumes: the draft save's facts, the paper version it was graded against,
@@ -255,12 +264,14 @@ export type HandInProposal = Pick<
  * resend with the stored hand-in or gives the refusal.
  */
 const prepareHandInIfTaking = (db: Database) =>
-  db
-    .update(examSubmissions)
-    .set(handInSetFromPlaceholders())
-    .where(and(callersDraft(), attemptLeft(p.id, userId, p.submitTimes), takingRulesHold()))
-    .returning()
-    .prepare('taking_exam_hand_in');
+  withCompiledRows(
+    db
+      .update(examSubmissions)
+      .set(handInSetFromPlaceholders())
+      .where(and(callersDraft(), attemptLeft(p.id, userId, p.submitTimes), takingRulesHold()))
+      .returning()
+      .prepare('taking_exam_hand_in'),
+  );
 
 const handInStatements = new WeakMap<Database, ReturnType<typeof prepareHandInIfTaking>>();
 const saveDraftStatements = new WeakMap<Database, ReturnType<typeof prepareSaveDraftIfTaking>>();

@@ -13,6 +13,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../platform/database.ts';
 import type { ReferenceWithUpload, UploadRow } from '../uploads/uploads.repository.ts';
 import type { MarkedAttachmentRow, Person, SubmissionRow } from './homework.repository.ts';
+import { withCompiledRows } from '../../platform/compiled-rows.ts';
 
 // The reads the marking dialog makes for every student it moves to (one student's hand-ins with their
 // files and people, the marker's files, a page of score changes) are named prepared statements with
@@ -33,68 +34,76 @@ function prepare(db: Database) {
     sql`${courseMembers.roles} && array['student','student_assistant']::text[]`,
     sql`not (${courseMembers.roles} && array['instructor','instructor_assistant']::text[])`,
   );
-  const learner = db
-    .select({ userId: courseMembers.userId })
-    .from(courseMembers)
-    .where(learnerWhere)
-    .prepare('homework_marking_is_learner');
+  const learner = withCompiledRows(
+    db
+      .select({ userId: courseMembers.userId })
+      .from(courseMembers)
+      .where(learnerWhere)
+      .prepare('homework_marking_is_learner'),
+  );
   // The people a hand-in names and the learner check ride along on each row (a student with no
   // hand-ins yet costs one more query).
   const submitter = alias(users, 'submitter');
   const sender = alias(users, 'sender');
   const marker = alias(users, 'marker');
-  const submissions = db
-    .select({
-      row: homeworkSubmissions,
-      submitter: { id: submitter.id, name: submitter.name, userNo: submitter.userNo },
-      sender: { id: sender.id, name: sender.name, userNo: sender.userNo },
-      marker: { id: marker.id, name: marker.name, userNo: marker.userNo },
-      learner: sql<boolean>`exists (select 1 from ${courseMembers} where ${learnerWhere})`,
-    })
-    .from(homeworkSubmissions)
-    .leftJoin(submitter, eq(submitter.id, homeworkSubmissions.userId))
-    .leftJoin(sender, eq(sender.id, homeworkSubmissions.submittedBy))
-    .leftJoin(marker, eq(marker.id, homeworkSubmissions.markedBy))
-    .where(mine)
-    .orderBy(asc(homeworkSubmissions.isDraft), asc(homeworkSubmissions.version))
-    .prepare('homework_marking_student_submissions');
+  const submissions = withCompiledRows(
+    db
+      .select({
+        row: homeworkSubmissions,
+        submitter: { id: submitter.id, name: submitter.name, userNo: submitter.userNo },
+        sender: { id: sender.id, name: sender.name, userNo: sender.userNo },
+        marker: { id: marker.id, name: marker.name, userNo: marker.userNo },
+        learner: sql<boolean>`exists (select 1 from ${courseMembers} where ${learnerWhere})`,
+      })
+      .from(homeworkSubmissions)
+      .leftJoin(submitter, eq(submitter.id, homeworkSubmissions.userId))
+      .leftJoin(sender, eq(sender.id, homeworkSubmissions.submittedBy))
+      .leftJoin(marker, eq(marker.id, homeworkSubmissions.markedBy))
+      .where(mine)
+      .orderBy(asc(homeworkSubmissions.isDraft), asc(homeworkSubmissions.version))
+      .prepare('homework_marking_student_submissions'),
+  );
   const mineIds = db.select({ id: homeworkSubmissions.id }).from(homeworkSubmissions).where(mine);
-  const references = db
-    .select({ reference: uploadReferences, upload: uploads })
-    .from(uploadReferences)
-    .innerJoin(uploads, eq(uploads.id, uploadReferences.uploadId))
-    .where(
-      and(
-        eq(uploadReferences.parentType, HOMEWORK_SUBMISSION_PARENT),
-        inArray(uploadReferences.parentId, mineIds),
-        eq(uploads.deleted, false),
-      ),
-    )
-    .orderBy(asc(uploadReferences.parentId), asc(uploadReferences.sort), asc(uploadReferences.id))
-    .prepare('homework_marking_student_files');
+  const references = withCompiledRows(
+    db
+      .select({ reference: uploadReferences, upload: uploads })
+      .from(uploadReferences)
+      .innerJoin(uploads, eq(uploads.id, uploadReferences.uploadId))
+      .where(
+        and(
+          eq(uploadReferences.parentType, HOMEWORK_SUBMISSION_PARENT),
+          inArray(uploadReferences.parentId, mineIds),
+          eq(uploads.deleted, false),
+        ),
+      )
+      .orderBy(asc(uploadReferences.parentId), asc(uploadReferences.sort), asc(uploadReferences.id))
+      .prepare('homework_marking_student_files'),
+  );
   // A submission with the marker's files on it, in one read (left joins: a submission has none at first).
-  const submissionWithMarkedFiles = db
-    .select({
-      submission: homeworkSubmissions,
-      attachment: homeworkMarkedAttachments,
-      upload: uploads,
-      referenceId: uploadReferences.id,
-      creatorName: users.name,
-    })
-    .from(homeworkSubmissions)
-    .leftJoin(homeworkMarkedAttachments, eq(homeworkMarkedAttachments.submissionId, homeworkSubmissions.id))
-    .leftJoin(uploads, eq(uploads.id, homeworkMarkedAttachments.uploadId))
-    .leftJoin(
-      uploadReferences,
-      and(
-        eq(uploadReferences.parentType, HOMEWORK_MARKED_ATTACHMENT_PARENT),
-        eq(uploadReferences.parentId, homeworkMarkedAttachments.id),
-      ),
-    )
-    .leftJoin(users, eq(users.id, homeworkMarkedAttachments.createdBy))
-    .where(eq(homeworkSubmissions.id, sql.placeholder('id')))
-    .orderBy(asc(homeworkMarkedAttachments.id))
-    .prepare('homework_marking_submission_marked_files');
+  const submissionWithMarkedFiles = withCompiledRows(
+    db
+      .select({
+        submission: homeworkSubmissions,
+        attachment: homeworkMarkedAttachments,
+        upload: uploads,
+        referenceId: uploadReferences.id,
+        creatorName: users.name,
+      })
+      .from(homeworkSubmissions)
+      .leftJoin(homeworkMarkedAttachments, eq(homeworkMarkedAttachments.submissionId, homeworkSubmissions.id))
+      .leftJoin(uploads, eq(uploads.id, homeworkMarkedAttachments.uploadId))
+      .leftJoin(
+        uploadReferences,
+        and(
+          eq(uploadReferences.parentType, HOMEWORK_MARKED_ATTACHMENT_PARENT),
+          eq(uploadReferences.parentId, homeworkMarkedAttachments.id),
+        ),
+      )
+      .leftJoin(users, eq(users.id, homeworkMarkedAttachments.createdBy))
+      .where(eq(homeworkSubmissions.id, sql.placeholder('id')))
+      .orderBy(asc(homeworkMarkedAttachments.id))
+      .prepare('homework_marking_submission_marked_files'),
+  );
   const scorePage = (submitter: SQL) =>
     db
       .select({ ...getTableColumns(scoreRecords), total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -103,11 +112,15 @@ function prepare(db: Database) {
       .orderBy(desc(scoreRecords.createdAt), desc(scoreRecords.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'));
-  const studentScorePage = scorePage(eq(scoreRecords.userId, sql.placeholder('submitterId'))).prepare(
-    'homework_marking_student_score_page',
+  const studentScorePage = withCompiledRows(
+    scorePage(eq(scoreRecords.userId, sql.placeholder('submitterId'))).prepare(
+      'homework_marking_student_score_page',
+    ),
   );
-  const groupScorePage = scorePage(eq(scoreRecords.groupId, sql.placeholder('submitterId'))).prepare(
-    'homework_marking_group_score_page',
+  const groupScorePage = withCompiledRows(
+    scorePage(eq(scoreRecords.groupId, sql.placeholder('submitterId'))).prepare(
+      'homework_marking_group_score_page',
+    ),
   );
   return {
     learner,

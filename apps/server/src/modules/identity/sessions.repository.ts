@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sessions, users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { PushBus } from '../../platform/push/push-bus.ts';
+import { withCompiledRows } from '../../platform/compiled-rows.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -187,15 +188,17 @@ export function connectSessionEvictions(
  * Postgres plans it once per connection instead of on every call.
  */
 function prepareActive(tx: Executor) {
-  return tx
-    .select({
-      session: sessions,
-      user: { id: users.id, orgId: users.orgId, orgRole: users.orgRole, active: users.active },
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
-    .prepare('session_active');
+  return withCompiledRows(
+    tx
+      .select({
+        session: sessions,
+        user: { id: users.id, orgId: users.orgId, orgRole: users.orgRole, active: users.active },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
+      .prepare('session_active'),
+  );
 }
 
 export function sessionsRepository(db: Database) {

@@ -17,6 +17,7 @@ import {
   curriculums,
 } from '../../db/schema/public-listings.ts';
 import type { Database, Executor } from '../../platform/database.ts';
+import { withCompiledRows } from '../../platform/compiled-rows.ts';
 
 export type PublicInstructorRow = { id: number; name: string; avatar_small_url: string | null };
 
@@ -133,27 +134,31 @@ function preparePublicCourses(tx: Executor) {
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
     .as('page');
-  return tx
-    .select({
-      ...cardColumns,
-      total: sql<number>`(select count(*)::int from ${courses} where ${courseFilter()})`,
-    })
-    .from(page)
-    .innerJoin(courses, eq(courses.id, page.pageId))
-    .leftJoin(coursePublicSettings, eq(coursePublicSettings.courseId, courses.id))
-    .orderBy(desc(courses.id))
-    .prepare('public_courses_page');
+  return withCompiledRows(
+    tx
+      .select({
+        ...cardColumns,
+        total: sql<number>`(select count(*)::int from ${courses} where ${courseFilter()})`,
+      })
+      .from(page)
+      .innerJoin(courses, eq(courses.id, page.pageId))
+      .leftJoin(coursePublicSettings, eq(coursePublicSettings.courseId, courses.id))
+      .orderBy(desc(courses.id))
+      .prepare('public_courses_page'),
+  );
 }
 
 function prepareTotals(tx: Executor) {
-  return tx
-    .select({
-      total: sql<number>`count(*)::int`,
-      students: sql<number>`coalesce(sum((select count(*) from course_members m where m.course_id = "courses"."id" and m.roles @> array['student']::text[])), 0)::int`,
-    })
-    .from(courses)
-    .where(courseFilter())
-    .prepare('public_courses_stats');
+  return withCompiledRows(
+    tx
+      .select({
+        total: sql<number>`count(*)::int`,
+        students: sql<number>`coalesce(sum((select count(*) from course_members m where m.course_id = "courses"."id" and m.roles @> array['student']::text[])), 0)::int`,
+      })
+      .from(courses)
+      .where(courseFilter())
+      .prepare('public_courses_stats'),
+  );
 }
 
 const prepared = new WeakMap<
