@@ -1,4 +1,4 @@
-import { Column, SQL, Subquery, getTableName, is } from 'drizzle-orm';
+import { Column, SQL, Subquery, getTableName, is, noopDecoder } from 'drizzle-orm';
 
 /**
  * Drizzle maps every row of a select field by field, asking of each field what it is (`is()`: an
@@ -20,6 +20,8 @@ type PreparedInternals = {
 type CompiledField = {
   parents: string[];
   key: string;
+  /** The decoder's function, read once (an aliased column is a Proxy); null where it returns its input. */
+  decode: ((value: unknown) => unknown) | null;
   decoder: Decoder;
   /** The table a joined table's column belongs to, for the all-null-means-no-row rule; else undefined. */
   table: string | undefined;
@@ -27,21 +29,34 @@ type CompiledField = {
   objectName: string;
 };
 
+/** Where drizzle keeps a typed sql expression's decoder (a private field in its types). */
+type WithDecoder = { decoder: Decoder };
+
 function decoderOf(field: unknown): Decoder {
   if (is(field, Column)) return field as unknown as Decoder;
-  if (is(field, SQL)) return field.decoder as Decoder;
-  if (is(field, Subquery)) return (field as unknown as { _: { sql: SQL } })._.sql.decoder as Decoder;
-  return (field as { sql: SQL }).sql.decoder as Decoder;
+  if (is(field, SQL)) return (field as unknown as WithDecoder).decoder;
+  if (is(field, Subquery)) return (field as unknown as { _: { sql: WithDecoder } })._.sql.decoder;
+  return (field as { sql: WithDecoder }).sql.decoder;
 }
 
+const identities = new Set<unknown>([
+  (Column.prototype as unknown as Decoder).mapFromDriverValue,
+  (noopDecoder as Decoder).mapFromDriverValue,
+]);
+
 function compile(fields: SelectedField[]): CompiledField[] {
-  return fields.map(({ path, field }) => ({
-    parents: path.slice(0, -1),
-    key: path[path.length - 1] as string,
-    decoder: decoderOf(field),
-    table: is(field, Column) && path.length === 2 ? getTableName(field.table) : undefined,
-    objectName: path[0] as string,
-  }));
+  return fields.map(({ path, field }) => {
+    const decoder = decoderOf(field);
+    const decode = decoder.mapFromDriverValue;
+    return {
+      parents: path.slice(0, -1),
+      key: path[path.length - 1] as string,
+      decode: identities.has(decode) ? null : decode,
+      decoder,
+      table: is(field, Column) && path.length === 2 ? getTableName(field.table) : undefined,
+      objectName: path[0] as string,
+    };
+  });
 }
 
 function mapRows(compiled: CompiledField[], joins: Record<string, boolean> | undefined, rows: unknown[][]) {
@@ -59,7 +74,7 @@ function mapRows(compiled: CompiledField[], joins: Record<string, boolean> | und
         node = node[chunk] as Record<string, unknown>;
       }
       const raw = row[i];
-      const value = raw === null ? null : field.decoder.mapFromDriverValue(raw);
+      const value = raw === null ? null : field.decode === null ? raw : field.decode.call(field.decoder, raw);
       node[field.key] = value;
       if (joins && field.table !== undefined) {
         nullify ??= {};
