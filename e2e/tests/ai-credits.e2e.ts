@@ -1,20 +1,15 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { login } from '../support/browser.ts';
 import { CS201, expectPath, gone, toast, useJourneyServer, visible } from '../support/journey.ts';
+import { seriousAxeFindings } from '../support/a11y.ts';
 
 // A model "is configured" so the instructor's credit page is offered; no call ever reaches it here.
 const journey = useJourneyServer({ env: { AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_MODEL: 'e2e-model' } });
 
 /** Serious or critical axe-core findings, and whether the page itself scrolls sideways. */
 async function auditAt768(page: Page): Promise<{ findings: string[]; scrollsSideways: boolean }> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const findings = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  const findings = await seriousAxeFindings(page);
   const scrollsSideways = await page.evaluate(
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth,
   );

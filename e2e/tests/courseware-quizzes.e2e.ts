@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { login } from '../support/browser.ts';
@@ -10,6 +9,7 @@ import {
   useJourneyServer,
   visible,
 } from '../support/journey.ts';
+import { seriousAxeFindings } from '../support/a11y.ts';
 
 const journey = useJourneyServer();
 
@@ -114,11 +114,7 @@ describe('quizzes in an online video', () => {
     const dialog = student.getByRole('dialog', { name: '小测' });
     await visible(dialog, UI_TIMEOUT);
     expect(await player.evaluate((element: HTMLVideoElement) => element.paused)).toBe(true);
-    const results = await new AxeBuilder({ page: student })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousAxeFindings(student)).toEqual([]);
     await dialog.getByRole('radio').first().check();
     await dialog.getByRole('button', { name: '提交答案' }).click();
     await visible(dialog.getByText(/答对 \d \/ 1 题/));

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { login } from '../support/browser.ts';
@@ -11,6 +10,7 @@ import {
   useJourneyServer,
   visible,
 } from '../support/journey.ts';
+import { seriousAxeFindings } from '../support/a11y.ts';
 
 const journey = useJourneyServer();
 
@@ -84,11 +84,7 @@ describe('votes', () => {
     await student.reload();
     await visible(student.getByText('你的选择：B'));
     expect(await overflowsSideways(student)).toBe(false);
-    const results = await new AxeBuilder({ page: student })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousAxeFindings(student)).toEqual([]);
 
     // A vote ends by its end time: the job queued for that moment tells the course, and the phone shows
     // the results without reload. The instructor ends it now by moving its end time.
