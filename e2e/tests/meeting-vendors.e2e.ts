@@ -11,8 +11,9 @@ import {
   visible,
 } from '../support/journey.ts';
 
-// No vendor in the server's environment: CalDAV reaches the double only through the organisation's settings.
-const journey = useJourneyServer();
+// No vendor in the server's environment: CalDAV reaches the double only through the organisation's settings,
+// on 127.0.0.1, which this operator allows (an administrator's URL must otherwise be a public address).
+const journey = useJourneyServer({ env: { OUTBOUND_ALLOW_HOSTS: '127.0.0.1' } });
 
 let dav: CalDavFake;
 beforeAll(async () => {
@@ -67,10 +68,20 @@ describe('meeting vendors', () => {
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768);
     const caldav = admin.getByRole('form', { name: 'CalDAV 日历' });
     await caldav.getByRole('switch', { name: '启用' }).click();
-    await caldav.getByLabel('日历集合地址', { exact: true }).fill(dav.url);
+    // An address inside the server's network that the operator did not allow is refused at the field.
+    const collection = caldav.getByLabel('日历集合地址', { exact: true });
+    await collection.fill('http://169.254.169.254/latest/');
     await caldav.getByLabel('用户名', { exact: true }).fill(dav.username);
     await caldav.getByLabel('密码', { exact: true }).fill(dav.password);
     await caldav.getByRole('button', { name: /^保\s*存$/ }).click();
+    await visible(caldav.getByText('该地址不在公网上', { exact: false }));
+    // The operator allowed the double's address: the same form then saves.
+    await collection.fill(dav.url);
+    await caldav.getByLabel('用户名', { exact: true }).fill(dav.username);
+    await caldav.getByLabel('密码', { exact: true }).fill(dav.password);
+    // Unanchored: under reduced motion antd leaves the faded-out loading icon (aria-label "loading") in the
+    // button after the refused save, so its name reads "loading 保 存".
+    await caldav.getByRole('button', { name: /保\s*存$/ }).click();
     await visible(toast(admin, 'CalDAV 日历设置已保存'));
     // The password is never shown again: the field only says one is saved.
     const password = admin.getByRole('form', { name: 'CalDAV 日历' }).getByLabel('密码', { exact: true });

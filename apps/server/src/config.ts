@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_RECYCLE_BIN_RETENTION_DAYS } from '@lectern/contracts/courses/recycle-bin.schemas';
+import { parseAllowHosts } from './platform/http/outbound-fetch.ts';
 import { AI_FEATURES, type AiFeature } from '@lectern/contracts/ai/ai.schemas';
 
 const MiB = 1024 * 1024;
@@ -77,6 +78,22 @@ const EnvSchema = z.object({
   LOGIN_ADDRESS_IN_FLIGHT: z.coerce.number().int().positive().default(500),
   /** Set to keep login counters in Redis (e.g. redis://127.0.0.1:6379) instead of the database. */
   REDIS_URL: z.string().trim().optional(),
+  /**
+   * Hosts, addresses and CIDR ranges that organisation administrators' vendor URLs (and the links vendors
+   * answer with) may reach although they are not public addresses (comma-separated, e.g.
+   * `10.0.0.0/8,bbb.campus.internal`). Unset: only public addresses (platform/http/outbound-fetch.ts).
+   */
+  OUTBOUND_ALLOW_HOSTS: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseAllowHosts(value);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    }),
   /** Prefix of Lectern's Redis keys, for several installations sharing one Redis. */
   REDIS_KEY_PREFIX: z.string().trim().default('lectern:'),
   /**
@@ -245,6 +262,8 @@ export type Config = Readonly<{
     addressInFlight: number;
   }>;
   redisUrl: string | undefined;
+  /** Non-public hosts and ranges outbound calls to administrator-typed URLs may reach. */
+  outboundAllowHosts: readonly string[];
   redisKeyPrefix: string;
   trustProxy: boolean | string;
   logLevel: string;
@@ -392,6 +411,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       addressInFlight: e.LOGIN_ADDRESS_IN_FLIGHT,
     },
     redisUrl: e.REDIS_URL || undefined,
+    outboundAllowHosts: e.OUTBOUND_ALLOW_HOSTS,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,

@@ -97,6 +97,14 @@ export const meetingsMessages = {
     'zh-TW': '本伺服器未接入{vendor}，請使用會議連結方式',
     'en-US': 'This server is not connected to {vendor}; link the meeting by its URL instead.',
   },
+  'meetings.addressNotPublic': {
+    'zh-CN':
+      '该地址不在公网上，Lectern 不会访问它；如确为本校的服务，请运维人员在 OUTBOUND_ALLOW_HOSTS 中放行',
+    'zh-TW':
+      '該地址不在公網上，Lectern 不會存取它；如確為本校的服務，請維運人員在 OUTBOUND_ALLOW_HOSTS 中放行',
+    'en-US':
+      "This address is not on the public internet, so Lectern will not call it. If it is your institution's service, ask your operator to allow it in OUTBOUND_ALLOW_HOSTS.",
+  },
   'meetings.vendorUnreachable': {
     'zh-CN': '会议服务暂时无法访问，请稍后再试',
     'zh-TW': '會議服務暫時無法存取，請稍後再試',

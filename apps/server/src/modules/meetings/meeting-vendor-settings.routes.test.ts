@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orgMeetingVendorSettings } from '../../db/schema/meetings.ts';
@@ -13,6 +14,7 @@ import {
 } from '../../test/factories.ts';
 import { startTencentMeetingServer, type TencentMeetingFake } from '../../test/tencent-meeting.fake.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { vendorSecrets } from './vendor-secrets.ts';
 
 const HOUR = 3600_000;
 
@@ -35,8 +37,10 @@ const path = (id: number) => `/api/orgs/${id}/meeting-vendor-settings`;
 
 beforeAll(async () => {
   [tencent, dav] = await Promise.all([startTencentMeetingServer(), startCalDavServer()]);
-  // The environment configures CalDAV only: Tencent reaches the double through an organisation's settings.
+  // The environment configures CalDAV only: Tencent reaches the double through an organisation's settings,
+  // on 127.0.0.1, which the operator allows (an organisation's URL must otherwise be a public address).
   t = await createTestApp({
+    OUTBOUND_ALLOW_HOSTS: '127.0.0.1',
     CALDAV_URL: dav.url,
     CALDAV_USERNAME: dav.username,
     CALDAV_PASSWORD: dav.password,
@@ -248,5 +252,61 @@ describe('saving', () => {
     });
     expect((await calendar(teacher, courseId, moduleId, 'Again')).json()).toMatchObject({ caldav: 'stored' });
     expect(dav.requests.at(-1)?.authorized).toBe(true);
+  });
+});
+
+describe('an address the operator did not allow', () => {
+  it('is refused on saving, field by field, and a stored one is never called (503, nothing reaches it)', async () => {
+    // The same Tencent double, in an installation without OUTBOUND_ALLOW_HOSTS.
+    const sessionSecret = randomBytes(32).toString('hex');
+    const strict = await createTestApp({ CALDAV_URL: dav.url, SESSION_SECRET: sessionSecret });
+    try {
+      const org = (await createOrg(strict)).id;
+      const strictAdmin = await loginAs(strict, await createUser(strict, org, { orgRole: 'admin' }));
+      const strictTeacher = await loginAs(strict, await createUser(strict, org));
+      const saved = await strict.app.inject({
+        method: 'PUT',
+        url: path(org),
+        headers: { ...strictAdmin.headers, 'accept-language': 'en-US' },
+        payload: {
+          tencent: tencentSettings(),
+          caldav: { enabled: true, url: 'http://169.254.169.254/latest/', username: 'x', password: 'y' },
+        },
+      });
+      expect(saved.statusCode).toBe(400);
+      expect(saved.json().errors).toMatchObject({
+        'tencent.api_url': [expect.stringContaining('OUTBOUND_ALLOW_HOSTS')],
+        'caldav.url': [expect.stringContaining('not on the public internet')],
+      });
+      const stored = await strict.db
+        .select()
+        .from(orgMeetingVendorSettings)
+        .where(eq(orgMeetingVendorSettings.orgId, org));
+      expect(stored).toEqual([]);
+
+      // A row stored before (or a name that resolved elsewhere when saved) is held to the rule at call time.
+      const secrets = vendorSecrets(sessionSecret);
+      await strict.db.insert(orgMeetingVendorSettings).values({
+        orgId: org,
+        vendor: 'tencent',
+        enabled: true,
+        settings: { app_id: tencent.appId, sdk_id: tencent.sdkId, api_url: tencent.url },
+        secretsEncrypted: {
+          secret_id: secrets.encrypt(tencent.secretId),
+          secret_key: secrets.encrypt(tencent.secretKey),
+        },
+      });
+      const calls = tencent.calls.length;
+      const bound = await strict.app.inject({
+        method: 'PUT',
+        url: '/api/tencent_meeting/user-binding',
+        headers: strictTeacher.headers,
+        payload: { userid: 'ada.t' },
+      });
+      expect(bound.statusCode).toBe(503);
+      expect(tencent.calls.length).toBe(calls);
+    } finally {
+      await strict.close();
+    }
   });
 });

@@ -10,13 +10,19 @@ import {
 } from '@lectern/contracts/meetings/meeting-vendor-settings.schemas';
 import type { AppContext } from '../../platform/app-context.ts';
 import { invalid, type FieldMessages } from '../../platform/errors.ts';
+import { refusedAddressOf, type OutboundPolicy } from '../../platform/http/outbound-fetch.ts';
 import type { Actor } from '../../platform/http/request-context.ts';
 import { assertOrgAdmin } from '../identity/org-admin.policy.ts';
 import {
   meetingVendorSettingsRepository,
   type VendorSettingsRow,
 } from './meeting-vendor-settings.repository.ts';
-import { environmentCredentials, storedSecret, type VendorCredentials } from './meeting-vendors.ts';
+import {
+  environmentCredentials,
+  storedSecret,
+  vendorPolicy,
+  type VendorCredentials,
+} from './meeting-vendors.ts';
 import { isVendorMeetingType } from './meetings.policy.ts';
 import { vendorSecrets } from './vendor-secrets.ts';
 
@@ -154,7 +160,8 @@ export function meetingVendorSettingsService(ctx: AppContext) {
      */
     async update(actor: Actor, orgId: number, input: UpdateInput): Promise<MeetingVendorSettings> {
       assertOrgAdmin(actor, orgId);
-      const fields: FieldMessages = {};
+      // Resolved before the transaction: a slow name server must not hold it open.
+      const fields: FieldMessages = await privateAddressErrors(input, vendorPolicy(ctx.config));
       return ctx.db.transaction(async (tx) => {
         const rows = await repo.listForOrg(orgId, tx);
         const saves: Parameters<typeof repo.save>[0][] = [];
@@ -209,4 +216,35 @@ export function meetingVendorSettingsService(ctx: AppContext) {
       });
     },
   };
+}
+
+/** The URL fields Lectern itself calls (a Lark redirect URI is the browser's, not the server's). */
+const CALLED_URL_FIELDS: Readonly<Record<MeetingVendorKey, readonly string[]>> = {
+  tencent: ['api_url'],
+  lark: ['api_url', 'accounts_url'],
+  caldav: ['url'],
+  bigbluebutton: ['url'],
+};
+
+/**
+ * A field error for each URL of an enabled vendor that the outbound policy would refuse to call: the
+ * administrator hears it on saving, instead of every later call answering "unreachable".
+ */
+async function privateAddressErrors(input: UpdateInput, policy: OutboundPolicy): Promise<FieldMessages> {
+  const checks: Promise<[string, string | null]>[] = [];
+  for (const vendor of MEETING_VENDOR_KEYS) {
+    const given = input[vendor] as (Record<string, unknown> & { enabled: boolean }) | undefined;
+    if (!given?.enabled) continue;
+    for (const field of CALLED_URL_FIELDS[vendor]) {
+      const url = given[field];
+      if (typeof url === 'string' && url !== '') {
+        checks.push(refusedAddressOf(url, policy).then((refused) => [`${vendor}.${field}`, refused]));
+      }
+    }
+  }
+  const fields: FieldMessages = {};
+  for (const [field, refused] of await Promise.all(checks)) {
+    if (refused !== null) fields[field] = ['meetings.addressNotPublic'];
+  }
+  return fields;
 }

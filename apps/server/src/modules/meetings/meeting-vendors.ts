@@ -1,6 +1,7 @@
 import type { MeetingVendorKey } from '@lectern/contracts/meetings/meeting-vendor-settings.schemas';
 import type { Config, MeetingVendorsConfig } from '../../config.ts';
 import type { AppContext } from '../../platform/app-context.ts';
+import { createOutboundFetch, type OutboundPolicy } from '../../platform/http/outbound-fetch.ts';
 import { bigBlueButtonAdapter } from './bigbluebutton.adapter.ts';
 import { calDavClient, calendarMeetingAdapter } from './calendar-meeting.adapter.ts';
 import { genericMeetingAdapter } from './generic-meeting.adapter.ts';
@@ -122,14 +123,53 @@ export function organisationCredentials(
   return resolved;
 }
 
-/** The clients the vendor calls use and the adapter each meeting is served by, for one set of credentials. */
-export function buildMeetingVendors(credentials: VendorCredentials) {
+/**
+ * What every vendor call is held to (platform/http/outbound-fetch.ts): the environment's own vendor URLs
+ * are the operator's choice and are called as they are (a campus BigBlueButton on a private address keeps
+ * working, and so do its recordings' links on that host and port). What an organisation's administrator
+ * types, or a vendor answers, reaches anything else only if it is a public address or allowed by
+ * OUTBOUND_ALLOW_HOSTS.
+ */
+export function vendorPolicy(config: Config): OutboundPolicy {
+  const env = environmentCredentials(config);
+  const urls = [
+    env.bigBlueButton?.url,
+    env.tencent?.apiUrl,
+    env.lark?.apiUrl,
+    env.lark?.accountsUrl,
+    env.caldav?.url,
+  ];
+  return {
+    allowHosts: config.outboundAllowHosts,
+    trustedUrls: urls.filter((url): url is string => url !== undefined),
+  };
+}
+
+/** The fetch of that policy, one per configuration so its connection pool is shared. */
+const outboundByConfig = new WeakMap<Config, typeof fetch>();
+
+export function vendorFetch(config: Config): typeof fetch {
+  let outbound = outboundByConfig.get(config);
+  if (!outbound) {
+    outbound = createOutboundFetch(vendorPolicy(config));
+    outboundByConfig.set(config, outbound);
+  }
+  return outbound;
+}
+
+/**
+ * The clients the vendor calls use and the adapter each meeting is served by, for one set of credentials,
+ * calling through `doFetch` (vendorFetch; the global fetch when not given).
+ */
+export function buildMeetingVendors(credentials: VendorCredentials, doFetch?: typeof fetch) {
   const generic = genericMeetingAdapter();
   const bbbConfig = credentials.bigBlueButton;
-  const bbb = bbbConfig ? bigBlueButtonAdapter(bbbConfig) : undefined;
-  const tencent = credentials.tencent ? tencentMeetingClient(credentials.tencent) : undefined;
-  const lark = credentials.lark ? larkClient(credentials.lark) : undefined;
-  const caldav = credentials.caldav ? calDavClient(credentials.caldav) : undefined;
+  const bbb = bbbConfig ? bigBlueButtonAdapter({ ...bbbConfig, fetch: doFetch }) : undefined;
+  const tencent = credentials.tencent
+    ? tencentMeetingClient({ ...credentials.tencent, fetch: doFetch })
+    : undefined;
+  const lark = credentials.lark ? larkClient({ ...credentials.lark, fetch: doFetch }) : undefined;
+  const caldav = credentials.caldav ? calDavClient({ ...credentials.caldav, fetch: doFetch }) : undefined;
   const adapters = {
     tencent: tencent ? tencentMeetingAdapter(tencent) : undefined,
     lark: larkMeetingAdapter(),
@@ -167,7 +207,8 @@ export type MeetingVendors = ReturnType<typeof buildMeetingVendors>;
  */
 export function meetingVendors(ctx: Pick<AppContext, 'config' | 'db'>) {
   const env = environmentCredentials(ctx.config);
-  const fromEnvironment = buildMeetingVendors(env);
+  const outbound = vendorFetch(ctx.config);
+  const fromEnvironment = buildMeetingVendors(env, outbound);
   const repo = meetingVendorSettingsRepository(ctx.db);
   const secrets = vendorSecrets(ctx.config.sessionSecret);
   const built = new Map<number, { stamp: string; vendors: MeetingVendors }>();
@@ -184,7 +225,7 @@ export function meetingVendors(ctx: Pick<AppContext, 'config' | 'db'>) {
       );
       const cached = built.get(orgId);
       if (cached?.stamp === stamp) return cached.vendors;
-      const vendors = buildMeetingVendors(organisationCredentials(env, rows, secrets));
+      const vendors = buildMeetingVendors(organisationCredentials(env, rows, secrets), outbound);
       built.set(orgId, { stamp, vendors });
       return vendors;
     },

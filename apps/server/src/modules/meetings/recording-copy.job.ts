@@ -11,7 +11,7 @@ import { enqueue } from '../../platform/jobs/job-queue.ts';
 import { PermanentJobError, type RegisteredJobs } from '../../platform/jobs/job-worker.ts';
 import { attachCloudRecording } from '../activity-resources/cloud-recordings.ts';
 import { activitiesRepository } from '../activities/activities.repository.ts';
-import { meetingVendors } from './meeting-vendors.ts';
+import { meetingVendors, vendorFetch } from './meeting-vendors.ts';
 import { meetingsRepository, type MeetingRecordingRow } from './meetings.repository.ts';
 import { vendorLinksRepository } from './vendor-links.repository.ts';
 
@@ -57,6 +57,8 @@ export function meetingRecordingJobs(ctx: AppContext): RegisteredJobs {
   const activities = activitiesRepository(ctx.db);
   const links = vendorLinksRepository(ctx.db);
   const vendors = meetingVendors(ctx);
+  // The link is the vendor's answer, not the operator's: called under the outbound policy.
+  const outbound = vendorFetch(ctx.config);
   const maxBytes = ctx.config.meetingVendors.bbbRecordingMaxBytes;
 
   /**
@@ -86,7 +88,7 @@ export function meetingRecordingJobs(ctx: AppContext): RegisteredJobs {
     signal: AbortSignal,
     mimeTypeIfUnlabelled: string | null,
   ): Promise<{ file: string; mimeType: string }> {
-    const response = await fetch(url, {
+    const response = await outbound(url, {
       signal: AbortSignal.any([signal, AbortSignal.timeout(30 * 60_000)]),
     });
     if (!response.ok || !response.body) {
