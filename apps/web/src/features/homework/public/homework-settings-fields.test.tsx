@@ -120,6 +120,9 @@ describe('HomeworkSettingsFields', () => {
     const { onFinish } = renderFields({}, '2026-03-08T18:00:00.000Z');
 
     await user.click(screen.getByRole('radio', { name: 'At a chosen time' }));
+    // The time field comes with the next render (Form.useWatch); a Save before it validates without it, as
+    // happened on a loaded CI machine.
+    await screen.findByLabelText('Publish at');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Choose when the scores are published.')).toBeTruthy();
     expect(onFinish).not.toHaveBeenCalled();
