@@ -74,6 +74,29 @@ function originKey(protocol: string, hostname: string, port: string): string {
   return `${hostOf(hostname)}:${port || (protocol === 'https:' ? '443' : '80')}`;
 }
 
+/** The policy made ready to ask: the operator's allowances, and whether a host and port is a trusted origin. */
+type Judge = Allowance & { trusts(protocol: string, hostname: string, port: string): boolean };
+
+function judgeOf(policy: OutboundPolicy): Judge {
+  const trusted = new Set(
+    (policy.trustedUrls ?? []).flatMap((url) => {
+      if (!URL.canParse(url)) return [];
+      const { protocol, hostname, port } = new URL(url);
+      return [originKey(protocol, hostname, port)];
+    }),
+  );
+  return {
+    ...allowanceOf(policy),
+    trusts: (protocol, hostname, port) => trusted.has(originKey(protocol, hostname, port)),
+  };
+}
+
+/** For a host given as an address (no lookup happens for one): the refused address, or null. */
+function refusedLiteral(host: string, judge: Judge): string | null {
+  if (isIP(host) === 0 || judge.names.has(host)) return null;
+  return addressAllowed(host, judge) ? null : host;
+}
+
 /** `dns.lookup` that fails instead of answering an address the policy refuses. */
 function guardedLookup(allowance: Allowance): LookupFunction {
   return (hostname, options, callback) => {
@@ -98,25 +121,19 @@ function guardedLookup(allowance: Allowance): LookupFunction {
  * literal host itself (no lookup happens for one) and every other host through the guarded lookup.
  */
 export function createOutboundFetch(policy: OutboundPolicy): typeof fetch {
-  const allowance = allowanceOf(policy);
-  const trusted = new Set(
-    (policy.trustedUrls ?? []).flatMap((url) => {
-      if (!URL.canParse(url)) return [];
-      const { protocol, hostname, port } = new URL(url);
-      return [originKey(protocol, hostname, port)];
-    }),
-  );
-  const connect = buildConnector({ lookup: guardedLookup(allowance), timeout: 10_000 });
+  const judge = judgeOf(policy);
+  const connect = buildConnector({ lookup: guardedLookup(judge), timeout: 10_000 });
   const connectTrusted = buildConnector({ timeout: 10_000 });
   const agent = new Agent({
     connect: (options, callback) => {
       const host = hostOf(options.hostname);
-      if (trusted.has(originKey(options.protocol, host, options.port))) {
+      if (judge.trusts(options.protocol, host, options.port)) {
         connectTrusted(options, callback);
         return;
       }
-      if (isIP(host) !== 0 && !allowance.names.has(host) && !addressAllowed(host, allowance)) {
-        callback(new OutboundAddressRefused(host, host), null);
+      const refused = refusedLiteral(host, judge);
+      if (refused !== null) {
+        callback(new OutboundAddressRefused(host, refused), null);
         return;
       }
       connect(options, callback);
@@ -150,16 +167,11 @@ export async function refusedAddressOf(url: string, policy: OutboundPolicy): Pro
   if (!URL.canParse(url)) return null;
   const { protocol, hostname, port } = new URL(url);
   const host = hostOf(hostname);
-  const trusted = (policy.trustedUrls ?? []).some((t) => {
-    if (!URL.canParse(t)) return false;
-    const other = new URL(t);
-    return originKey(other.protocol, other.hostname, other.port) === originKey(protocol, host, port);
-  });
-  const allowance = allowanceOf(policy);
-  if (trusted || allowance.names.has(host)) return null;
-  if (isIP(host) !== 0) return addressAllowed(host, allowance) ? null : host;
+  const judge = judgeOf(policy);
+  if (judge.trusts(protocol, host, port) || judge.names.has(host)) return null;
+  if (isIP(host) !== 0) return refusedLiteral(host, judge);
   const addresses = await new Promise<LookupAddress[]>((resolve) =>
     dnsLookup(host, { all: true }, (error, found) => resolve(error ? [] : found)),
   );
-  return addresses.find((a) => !addressAllowed(a.address, allowance))?.address ?? null;
+  return addresses.find((a) => !addressAllowed(a.address, judge))?.address ?? null;
 }
