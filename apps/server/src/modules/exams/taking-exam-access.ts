@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { examSettings } from '@lectern/contracts/exams/exam-settings';
 import type { ExamType } from '@lectern/contracts/exams/exam.schemas';
 import { activities, activityNotDeleted } from '../../db/schema/activities.ts';
@@ -23,6 +23,7 @@ import {
 } from './exam-taking.repository.ts';
 import { paperVersionSql } from './paper-version.ts';
 import { withCompiledRows } from '../../platform/compiled-rows.ts';
+import { statementBatcher } from '../../platform/statement-batcher.ts';
 
 /** An exam loaded for taking, with the version of its paper (papers are cached by it). */
 export type TakenExam = LoadedExam & { paperVersion: string };
@@ -42,21 +43,24 @@ const loadColumns = {
  * An exam start (and the qualification check) also needs where the caller stands: hand-ins, retakes, the
  * highest attempt number, make-up membership and the open attempt, read in the same statement.
  */
-const standingColumns = {
+const standingColumnsOf = (user: SQLWrapper) => ({
   ...loadColumns,
-  used: sql<number>`(select count(*)::int from ${examSubmissions} f where f.activity_id = ${activities.id} and f.examinee_id = ${userId} and f.status = 'submitted')`,
-  retakes: sql<number>`(select count(*)::int from ${examRetakeRecords} r where r.activity_id = ${activities.id} and r.examinee_id = ${userId})`,
-  maxAttempt: sql<number>`(select coalesce(max(p.attempt), 0)::int from ${examPaperInstances} p where p.activity_id = ${activities.id} and p.user_id = ${userId})`,
-  makeupUser: sql<boolean>`exists (select 1 from ${examMakeupUsers} m where m.activity_id = ${activities.id} and m.user_id = ${userId})`,
+  used: sql<number>`(select count(*)::int from ${examSubmissions} f where f.activity_id = ${activities.id} and f.examinee_id = ${user} and f.status = 'submitted')`,
+  retakes: sql<number>`(select count(*)::int from ${examRetakeRecords} r where r.activity_id = ${activities.id} and r.examinee_id = ${user})`,
+  maxAttempt: sql<number>`(select coalesce(max(p.attempt), 0)::int from ${examPaperInstances} p where p.activity_id = ${activities.id} and p.user_id = ${user})`,
+  makeupUser: sql<boolean>`exists (select 1 from ${examMakeupUsers} m where m.activity_id = ${activities.id} and m.user_id = ${user})`,
   open: sql<RawOpenAttempt | null>`(
     select json_build_object('id', i.id, 'attempt', i.attempt, 'is_makeup', i.is_makeup, 'layout', i.layout,
       'created_at', i.created_at, 'submission_id', s.id, 'draft_data', s.draft_data, 'updated_at', s.updated_at)
     from ${examPaperInstances} i join ${examSubmissions} s on s.instance_id = i.id
-    where i.activity_id = ${activities.id} and i.user_id = ${userId} and s.status = 'draft'
+    where i.activity_id = ${activities.id} and i.user_id = ${user} and s.status = 'draft'
     order by i.attempt desc limit 1)`,
-};
+});
+const standingColumns = standingColumnsOf(userId);
 
-const memberJoin = and(eq(courseMembers.courseId, activities.courseId), eq(courseMembers.userId, userId));
+const memberJoinOf = (user: SQLWrapper) =>
+  and(eq(courseMembers.courseId, activities.courseId), sql`${courseMembers.userId} = ${user}`);
+const memberJoin = memberJoinOf(userId);
 
 // Every exam save and hand-in begins here: the activity and what the caller is in its course in one named
 // prepared statement (decision 0006), where examAccess takes two round trips.
@@ -119,15 +123,15 @@ const p = {
  * data (hence its settings and time limit) as the service judged them, and `now` inside its window. A
  * `from … where …` for the one-statement start and writes to select from.
  */
-const takableExam = () => sql`from ${activities}
+const takableExam = (user: SQLWrapper = userId, now: SQLWrapper = p.now) => sql`from ${activities}
   join ${courses} on ${courses.id} = ${activities.courseId}
-  join ${courseMembers} on ${memberJoin}
+  join ${courseMembers} on ${memberJoinOf(user)}
   where ${activities.id} = ${p.id} and ${activityNotDeleted} and ${courseNotDeleted}
     and ${activities.type} = 'exam' and ${activities.published} and ${courses.orgId} = ${p.orgId}
     and ${courses.courseType} = ${p.courseType}::int
     and ${activities.data} = ${p.data}::jsonb
-    and (${activities.startTime} is null or ${activities.startTime} <= ${p.now}::timestamptz)
-    and (${activities.endTime} is null or ${activities.endTime} >= ${p.now}::timestamptz)
+    and (${activities.startTime} is null or ${activities.startTime} <= ${now}::timestamptz)
+    and (${activities.endTime} is null or ${activities.endTime} >= ${now}::timestamptz)
     and cardinality(${courseMembers.roles}) > 0 and ${courseMembers.roles} <@ ${p.roles}::text[]`;
 
 /**
@@ -198,11 +202,83 @@ const prepareStartOrCreate = (db: Database) => {
 };
 
 /**
+ * The same start for every student of a batch (platform/statement-batcher.ts): each student's standing
+ * read and judged for them (the rules at their own clock reading, no attempt open, one left, not a
+ * make-up examinee), every eligible one's attempt inserted, and one row back per student with the
+ * exam, their membership, their standing as it was before the insert and their new attempt, if any.
+ */
+const prepareStartsOrCreate = (db: Database) => {
+  const batch = sql`unnest(${sql.placeholder('userIds')}::int[], ${sql.placeholder('layouts')}::text[],
+    ${sql.placeholder('nows')}::timestamptz[]) as batch(user_id, layout, now)`;
+  const user = sql`batch.user_id`;
+  const standing = standingColumnsOf(user);
+  const eligible = db
+    .$with('starts_eligible', {
+      userId: sql<number>`user_id`,
+      layout: sql<string>`layout`,
+      attempt: sql<number>`attempt`,
+    })
+    .as(
+      sql`select batch.user_id, batch.layout, rules.attempt
+          from ${batch}
+          cross join lateral (select ${standing.maxAttempt} + 1 as attempt
+            ${takableExam(user, sql`batch.now`)}
+              and ${standing.open} is null
+              and ${attemptLeft(activities.id, user, p.submitTimes)}
+              and not (${p.hasMakeup}::boolean and ${standing.makeupUser})) as rules`,
+    );
+  const startLock = db.$with('starts_lock', { id: sql<number>`id` }).as(
+    sql`select ${activities.id} from ${activities}
+        where ${activities.id} = ${p.id} and ${paperVersionSql} = ${p.version}
+          and exists (select 1 from starts_eligible)
+        for key share`,
+  );
+  const startedInstances = db
+    .$with('started_instances', { id: sql<number>`id`, userId: sql<number>`user_id` })
+    .as(
+      sql`insert into ${examPaperInstances} (activity_id, user_id, is_makeup, attempt, layout)
+          select starts_lock.id, starts_eligible.user_id, false, starts_eligible.attempt,
+            starts_eligible.layout::jsonb
+          from starts_lock, starts_eligible
+          on conflict do nothing
+          returning id, user_id, attempt, is_makeup, layout, created_at`,
+    );
+  const startedSubmissions = db
+    .$with('started_submissions', { id: sql<number>`id`, instanceId: sql<number>`instance_id` })
+    .as(
+      sql`insert into ${examSubmissions} (activity_id, instance_id, examinee_id, is_makeup, group_id)
+          select ${p.id}::int, started_instances.id, started_instances.user_id, started_instances.is_makeup, null
+          from started_instances
+          returning id, instance_id, updated_at`,
+    );
+  return withCompiledRows(
+    db
+      .with(eligible, startLock, startedInstances, startedSubmissions)
+      .select({
+        userId: sql<number>`batch.user_id`,
+        ...standing,
+        started: sql<RawOpenAttempt | null>`(
+        select json_build_object('id', si.id, 'attempt', si.attempt, 'is_makeup', si.is_makeup,
+          'layout', si.layout, 'created_at', si.created_at, 'submission_id', ss.id, 'draft_data', null,
+          'updated_at', ss.updated_at)
+        from started_instances si join started_submissions ss on ss.instance_id = si.id
+        where si.user_id = batch.user_id)`,
+      })
+      .from(batch)
+      .innerJoin(activities, eq(activities.id, p.id))
+      .innerJoin(courses, eq(courses.id, activities.courseId))
+      .leftJoin(courseMembers, memberJoinOf(user))
+      .where(and(activityNotDeleted, courseNotDeleted))
+      .prepare('taking_exam_starts_or_create'),
+  );
+};
+
+/**
  * What the one-statement writes hold the rows to, as the start does (takableExam), and for a hand-in the
  * paper at the version its answers were graded against.
  */
-const takingRulesHold = () => sql`exists (
-  select 1 ${takableExam()}
+const takingRulesHold = (user: SQLWrapper = userId, now: SQLWrapper = p.now) => sql`exists (
+  select 1 ${takableExam(user, now)}
     and (${p.version}::text is null or ${paperVersionSql} = ${p.version}::text))`;
 
 /** The caller's own attempt at this exam, still a draft: what the one-statement writes may change. */
@@ -248,6 +324,53 @@ const prepareSaveDraftIfTaking = (db: Database) =>
   );
 
 /**
+ * The rows of a batch the rules hold for (platform/statement-batcher.ts): each student of `batch` held to
+ * takingRulesHold for their own membership at their own clock reading, with the exam's id to match their
+ * submission against. The rules run as a lateral lookup per student (three key probes), and `offset 0`
+ * keeps the planner from pulling the exam's id out as a constant: with it, a plan built on stale
+ * statistics (a fresh exam has "9 submissions" until the next analyze, 3,000 a minute later) scanned
+ * every submission of the exam and ran the rules for each pairing, 0.3 s a batch in the storm.
+ */
+const eligibleOf = (batch: SQL, columns: SQL) => sql`(select ${columns}, rules.exam_id
+    from ${batch}
+    cross join lateral (select ${activities.id} as exam_id ${takableExam(sql`batch.user_id`, sql`batch.now`)}
+      and (${p.version}::text is null or ${paperVersionSql} = ${p.version}::text)) as rules
+    offset 0) as eligible`;
+
+/** The caller's own draft of the exam, matched to a batch's eligible row by the submission's keys. */
+const eligibleDraft = () =>
+  and(
+    sql`${examSubmissions.instanceId} = eligible.instance_id`,
+    eq(examSubmissions.status, 'draft'),
+    sql`${examSubmissions.activityId} = eligible.exam_id`,
+    sql`${examSubmissions.examineeId} = eligible.user_id`,
+  );
+
+/**
+ * The same draft save for every student of a batch: one statement for the drafts of one exam that arrive
+ * together, each row held to the same rules as the one-row save (eligibleOf). Returns the rows written; a
+ * student missing from them takes the usual path, as with the one-row save.
+ */
+const prepareSaveDraftsIfTaking = (db: Database) => {
+  const batch = sql`unnest(${sql.placeholder('instanceIds')}::int[], ${sql.placeholder('userIds')}::int[],
+    ${sql.placeholder('drafts')}::text[], ${sql.placeholder('nows')}::timestamptz[])
+    as batch(instance_id, user_id, draft, now)`;
+  return withCompiledRows(
+    db
+      .update(examSubmissions)
+      .set({ draftData: sql`eligible.draft::jsonb`, updatedAt: sql`now()` })
+      .from(eligibleOf(batch, sql`batch.instance_id, batch.user_id, batch.draft`))
+      .where(eligibleDraft())
+      .returning({
+        instanceId: examSubmissions.instanceId,
+        id: examSubmissions.id,
+        updatedAt: examSubmissions.updatedAt,
+      })
+      .prepare('taking_exam_save_drafts'),
+  );
+};
+
+/**
  * What a one-statement hand-in assumes: the draft save's facts, the paper version it was graded against,
  * the attempts the settings allow, and the graded answers.
  */
@@ -273,11 +396,45 @@ const prepareHandInIfTaking = (db: Database) =>
       .prepare('taking_exam_hand_in'),
   );
 
-const handInStatements = new WeakMap<Database, ReturnType<typeof prepareHandInIfTaking>>();
-const saveDraftStatements = new WeakMap<Database, ReturnType<typeof prepareSaveDraftIfTaking>>();
+/**
+ * The same hand-in for every student of a batch (eligibleOf): each row also needs an attempt left for its
+ * own examinee, and takes its own graded values. The final-answers and mastery triggers run per row, as
+ * they do for one.
+ */
+const prepareHandInsIfTaking = (db: Database) => {
+  const batch = sql`unnest(${sql.placeholder('instanceIds')}::int[], ${sql.placeholder('userIds')}::int[],
+    ${sql.placeholder('answers')}::text[], ${sql.placeholder('scores')}::text[],
+    ${sql.placeholder('totals')}::float8[], ${sql.placeholder('autoScores')}::float8[],
+    ${sql.placeholder('markStatuses')}::text[], ${sql.placeholder('nows')}::timestamptz[])
+    as batch(instance_id, user_id, answers, scores, total, auto_score, mark_status, now)`;
+  return withCompiledRows(
+    db
+      .update(examSubmissions)
+      .set({
+        status: 'submitted',
+        submissionData: sql`eligible.answers::jsonb`,
+        scoreData: sql`eligible.scores::jsonb`,
+        score: sql`eligible.total`,
+        autoScore: sql`eligible.auto_score`,
+        markStatus: sql`eligible.mark_status`,
+        submittedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .from(
+        eligibleOf(
+          batch,
+          sql`batch.instance_id, batch.user_id, batch.answers, batch.scores, batch.total, batch.auto_score,
+            batch.mark_status`,
+        ),
+      )
+      .where(and(eligibleDraft(), attemptLeft(sql`eligible.exam_id`, sql`eligible.user_id`, p.submitTimes)))
+      .returning(getTableColumns(examSubmissions))
+      .prepare('taking_exam_hand_ins'),
+  );
+};
+
 const loadStatements = new WeakMap<Database, ReturnType<typeof prepareLoad>>();
 const startStatements = new WeakMap<Database, ReturnType<typeof prepareStart>>();
-const startOrCreateStatements = new WeakMap<Database, ReturnType<typeof prepareStartOrCreate>>();
 
 type RawOpenAttempt = {
   id: number;
@@ -341,12 +498,228 @@ function ownStanding(
   };
 }
 
+/** The most writes one statement carries (a class of a few hundred saving in the same moment). */
+const BATCH_MAX = 100;
+
+/** One student's draft save of exam `id`, as the batcher holds it. */
+export type DraftItem = { userId: number; id: number; proposal: DraftProposal };
+
+const saveDraftsStatements = new WeakMap<Database, ReturnType<typeof prepareSaveDraftsIfTaking>>();
+
+/**
+ * The drafts of one exam, judged on the same facts (sameExamFacts), saved in one statement; for each
+ * item in order, the row written or undefined where a rule refused it.
+ */
+export async function saveDraftsIfTaking(
+  db: Database,
+  items: readonly DraftItem[],
+): Promise<({ id: number; updatedAt: Date } | undefined)[]> {
+  const first = items[0];
+  if (!first) return [];
+  let statement = saveDraftsStatements.get(db);
+  if (!statement) saveDraftsStatements.set(db, (statement = prepareSaveDraftsIfTaking(db)));
+  const rows = await statement.execute({
+    id: first.id,
+    instanceIds: items.map((item) => item.proposal.instanceId),
+    userIds: items.map((item) => item.userId),
+    drafts: items.map((item) => item.proposal.draft),
+    nows: items.map((item) => item.proposal.now.toISOString()),
+    ...takingParams(first.proposal),
+    // A draft is not graded: any version of the paper takes it.
+    version: null,
+  });
+  const byInstance = new Map(rows.map((row) => [row.instanceId, row]));
+  return items.map((item) => {
+    const row = byInstance.get(item.proposal.instanceId);
+    return row && { id: row.id, updatedAt: row.updatedAt };
+  });
+}
+
+type ExamFacts = {
+  id: number;
+  proposal: Pick<StartProposal, 'data' | 'takerRoles' | 'orgId' | 'courseType'>;
+};
+
+/** Two writes may share a statement when the exam and every fact their rules were judged on are the same. */
+export function sameExamFacts(a: ExamFacts, b: ExamFacts): boolean {
+  const x = a.proposal;
+  const y = b.proposal;
+  return (
+    a.id === b.id &&
+    x.orgId === y.orgId &&
+    x.courseType === y.courseType &&
+    (x.data === y.data || JSON.stringify(x.data) === JSON.stringify(y.data)) &&
+    x.takerRoles.length === y.takerRoles.length &&
+    x.takerRoles.every((role, i) => y.takerRoles[i] === role)
+  );
+}
+
+function draftBatcher(db: Database) {
+  let one: ReturnType<typeof prepareSaveDraftIfTaking> | undefined;
+  return statementBatcher<DraftItem, { id: number; updatedAt: Date }>({
+    key: (item) => item.proposal.instanceId,
+    compatible: sameExamFacts,
+    maxItems: BATCH_MAX,
+    async runOne({ userId: user, id, proposal }) {
+      one ??= prepareSaveDraftIfTaking(db);
+      const [row] = await one.execute({
+        id,
+        userId: user,
+        instanceId: proposal.instanceId,
+        draft: proposal.draft,
+        ...takingParams(proposal),
+        // A draft is not graded: any version of the paper takes it.
+        version: null,
+      });
+      return row;
+    },
+    runBatch: (items) => saveDraftsIfTaking(db, items),
+  });
+}
+
+/** One student's hand-in of exam `id`, as the batcher holds it. */
+export type HandInItem = { userId: number; id: number; proposal: HandInProposal };
+
+const handInsStatements = new WeakMap<Database, ReturnType<typeof prepareHandInsIfTaking>>();
+
+/**
+ * The hand-ins of one exam, judged on the same facts and paper version (sameHandInFacts), written in one
+ * statement; for each item in order, the row written or undefined where a rule refused it.
+ */
+export async function handInsIfTaking(
+  db: Database,
+  items: readonly HandInItem[],
+): Promise<(SubmissionRow | undefined)[]> {
+  const first = items[0];
+  if (!first) return [];
+  let statement = handInsStatements.get(db);
+  if (!statement) handInsStatements.set(db, (statement = prepareHandInsIfTaking(db)));
+  const values = items.map((item) => handInParams(item.proposal.values));
+  const rows = await statement.execute({
+    id: first.id,
+    instanceIds: items.map((item) => item.proposal.instanceId),
+    userIds: items.map((item) => item.userId),
+    answers: values.map((v) => v.answers),
+    scores: values.map((v) => v.scores),
+    totals: values.map((v) => v.score),
+    autoScores: values.map((v) => v.autoScore),
+    markStatuses: values.map((v) => v.markStatus),
+    nows: items.map((item) => item.proposal.now.toISOString()),
+    submitTimes: first.proposal.submitTimes,
+    ...takingParams(first.proposal),
+    version: first.proposal.paperVersion,
+  });
+  const byInstance = new Map(rows.map((row) => [row.instanceId, row]));
+  return items.map((item) => byInstance.get(item.proposal.instanceId));
+}
+
+/** Two hand-ins may share a statement when, beyond the draft's facts, the paper version and attempts agree. */
+export function sameHandInFacts(a: HandInItem, b: HandInItem): boolean {
+  return (
+    a.proposal.paperVersion === b.proposal.paperVersion &&
+    a.proposal.submitTimes === b.proposal.submitTimes &&
+    sameExamFacts(a, b)
+  );
+}
+
+function handInBatcher(db: Database) {
+  let one: ReturnType<typeof prepareHandInIfTaking> | undefined;
+  return statementBatcher<HandInItem, SubmissionRow>({
+    key: (item) => item.proposal.instanceId,
+    compatible: sameHandInFacts,
+    maxItems: BATCH_MAX,
+    async runOne({ userId: user, id, proposal }) {
+      one ??= prepareHandInIfTaking(db);
+      const [row] = await one.execute({
+        id,
+        userId: user,
+        instanceId: proposal.instanceId,
+        ...handInParams(proposal.values),
+        submitTimes: proposal.submitTimes,
+        ...takingParams(proposal),
+        version: proposal.paperVersion,
+      });
+      return row;
+    },
+    runBatch: (items) => handInsIfTaking(db, items),
+  });
+}
+
+/** One student's start of exam `id`, as the batcher holds it. */
+export type StartItem = { userId: number; id: number; proposal: StartProposal };
+
+type StartRow = NonNullable<Awaited<ReturnType<ReturnType<typeof prepareStartOrCreate>['execute']>>[number]>;
+
+const startsStatements = new WeakMap<Database, ReturnType<typeof prepareStartsOrCreate>>();
+
+/**
+ * The starts of one exam, judged on the same facts and paper (sameStartFacts), in one statement; for each
+ * item in order, its row (undefined where the exam is not found), as the one-student statement gives it.
+ */
+export async function startsOrCreate(
+  db: Database,
+  items: readonly StartItem[],
+): Promise<(StartRow | undefined)[]> {
+  const first = items[0];
+  if (!first) return [];
+  let statement = startsStatements.get(db);
+  if (!statement) startsStatements.set(db, (statement = prepareStartsOrCreate(db)));
+  const rows = await statement.execute({
+    id: first.id,
+    userIds: items.map((item) => item.userId),
+    layouts: items.map((item) => JSON.stringify(item.proposal.layout)),
+    nows: items.map((item) => item.proposal.now.toISOString()),
+    version: first.proposal.paperVersion,
+    submitTimes: first.proposal.submitTimes,
+    hasMakeup: first.proposal.hasMakeupUsers,
+    ...takingParams(first.proposal),
+  });
+  const byUser = new Map(rows.map(({ userId, ...row }) => [userId, row]));
+  return items.map((item) => byUser.get(item.userId));
+}
+
+/** Two starts may share a statement when, beyond the exam's facts, the paper and its settings agree. */
+export function sameStartFacts(a: StartItem, b: StartItem): boolean {
+  return (
+    a.proposal.paperVersion === b.proposal.paperVersion &&
+    a.proposal.submitTimes === b.proposal.submitTimes &&
+    a.proposal.hasMakeupUsers === b.proposal.hasMakeupUsers &&
+    sameExamFacts(a, b)
+  );
+}
+
+function startBatcher(db: Database) {
+  let one: ReturnType<typeof prepareStartOrCreate> | undefined;
+  return statementBatcher<StartItem, StartRow>({
+    key: (item) => item.userId,
+    compatible: sameStartFacts,
+    maxItems: BATCH_MAX,
+    async runOne({ userId: user, id, proposal }) {
+      one ??= prepareStartOrCreate(db);
+      const [row] = await one.execute({
+        id,
+        userId: user,
+        version: proposal.paperVersion,
+        layout: JSON.stringify(proposal.layout),
+        submitTimes: proposal.submitTimes,
+        hasMakeup: proposal.hasMakeupUsers,
+        ...takingParams(proposal),
+      });
+      return row;
+    },
+    runBatch: (items) => startsOrCreate(db, items),
+  });
+}
+
 /**
  * Loads an exam for taking it, with the same answers examAccess gives: an activity of another type, of
  * another organisation, or hidden from the caller is `exams.notFound`; a course the caller has no part in
  * is forbidden.
  */
 export function takingExamAccess(db: Database) {
+  const drafts = draftBatcher(db);
+  const handIns = handInBatcher(db);
+  const starts = startBatcher(db);
   function checked(actor: Actor, row: LoadedRow | undefined, type: ExamType): TakenExam {
     if (!row || row.activity.type !== type || row.orgId !== actor.orgId) throw notFound('exams.notFound');
     const courseId = row.activity.courseId;
@@ -385,24 +758,16 @@ export function takingExamAccess(db: Database) {
       return { exam: checked(actor, row, 'exam'), own: ownStanding(row) };
     },
 
-    /** The caller's draft saved when every rule holds on the rows (prepareSaveDraftIfTaking), else undefined. */
+    /**
+     * The caller's draft saved when every rule holds on the rows (prepareSaveDraftIfTaking), else
+     * undefined; drafts of the same exam arriving together share one statement (prepareSaveDraftsIfTaking).
+     */
     async saveDraftIfTaking(
       actor: Actor,
       id: number,
       proposal: DraftProposal,
     ): Promise<{ id: number; updatedAt: Date } | undefined> {
-      let statement = saveDraftStatements.get(db);
-      if (!statement) saveDraftStatements.set(db, (statement = prepareSaveDraftIfTaking(db)));
-      const [row] = await statement.execute({
-        id,
-        userId: actor.userId,
-        instanceId: proposal.instanceId,
-        draft: proposal.draft,
-        ...takingParams(proposal),
-        // A draft is not graded: any version of the paper takes it.
-        version: null,
-      });
-      return row;
+      return drafts.submit({ userId: actor.userId, id, proposal });
     },
 
     /** The caller's hand-in written when every rule holds on the rows (prepareHandInIfTaking), else undefined. */
@@ -411,18 +776,7 @@ export function takingExamAccess(db: Database) {
       id: number,
       proposal: HandInProposal,
     ): Promise<SubmissionRow | undefined> {
-      let statement = handInStatements.get(db);
-      if (!statement) handInStatements.set(db, (statement = prepareHandInIfTaking(db)));
-      const [row] = await statement.execute({
-        id,
-        userId: actor.userId,
-        instanceId: proposal.instanceId,
-        ...handInParams(proposal.values),
-        submitTimes: proposal.submitTimes,
-        ...takingParams(proposal),
-        version: proposal.paperVersion,
-      });
-      return row;
+      return handIns.submit({ userId: actor.userId, id, proposal });
     },
 
     /**
@@ -435,17 +789,7 @@ export function takingExamAccess(db: Database) {
       id: number,
       proposal: StartProposal,
     ): Promise<{ exam: TakenExam; own: OwnStanding; started: OpenAttempt | undefined }> {
-      let statement = startOrCreateStatements.get(db);
-      if (!statement) startOrCreateStatements.set(db, (statement = prepareStartOrCreate(db)));
-      const [row] = await statement.execute({
-        id,
-        userId: actor.userId,
-        version: proposal.paperVersion,
-        layout: JSON.stringify(proposal.layout),
-        submitTimes: proposal.submitTimes,
-        hasMakeup: proposal.hasMakeupUsers,
-        ...takingParams(proposal),
-      });
+      const row = await starts.submit({ userId: actor.userId, id, proposal });
       const started = openAttemptOf(row?.started);
       if (started && typeof started.instance.layout === 'string') {
         started.instance.layout = JSON.parse(started.instance.layout) as PaperLayout;

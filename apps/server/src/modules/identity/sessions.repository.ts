@@ -5,6 +5,7 @@ import { sessions, users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
 import type { PushBus } from '../../platform/push/push-bus.ts';
 import { withCompiledRows } from '../../platform/compiled-rows.ts';
+import { statementBatcher, type StatementBatcher } from '../../platform/statement-batcher.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -201,6 +202,57 @@ function prepareActive(tx: Executor) {
   );
 }
 
+/**
+ * The same read for many sessions at once: the first requests of a class starting an exam together arrive
+ * in the same turn of the event loop, and share one statement (platform/statement-batcher.ts).
+ */
+function prepareActiveMany(tx: Executor) {
+  return withCompiledRows(
+    tx
+      .select({
+        session: sessions,
+        user: { id: users.id, orgId: users.orgId, orgRole: users.orgRole, active: users.active },
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`, gt(sessions.expiresAt, sql`now()`)),
+      )
+      .prepare('sessions_active'),
+  );
+}
+
+/** The most sessions one read carries. */
+const SESSION_BATCH_MAX = 200;
+
+const readers = new WeakMap<Database, StatementBatcher<string, ActiveSession>>();
+
+/** Session reads outside a transaction, batched per database handle. */
+function readerOf(db: Database): StatementBatcher<string, ActiveSession> {
+  let reader = readers.get(db);
+  if (reader) return reader;
+  let one: ReturnType<typeof prepareActive> | undefined;
+  let many: ReturnType<typeof prepareActiveMany> | undefined;
+  reader = statementBatcher<string, ActiveSession>({
+    key: (id) => id,
+    compatible: () => true,
+    maxItems: SESSION_BATCH_MAX,
+    async runOne(id) {
+      one ??= prepareActive(db);
+      const [row] = await one.execute({ id });
+      return row;
+    },
+    async runBatch(ids) {
+      many ??= prepareActiveMany(db);
+      const rows = await many.execute({ ids: [...ids] });
+      const byId = new Map(rows.map((row) => [row.session.id, row]));
+      return ids.map((id) => byId.get(id));
+    },
+  });
+  readers.set(db, reader);
+  return reader;
+}
+
 export function sessionsRepository(db: Database) {
   const state = cacheOf(db);
   const evict = (id: string) => evictLocally(state, { sessionIds: [id] });
@@ -223,10 +275,9 @@ export function sessionsRepository(db: Database) {
     }
   };
 
-  let activeOnDb: ReturnType<typeof prepareActive> | undefined;
   async function read(id: string, tx: Executor): Promise<ActiveSession | undefined> {
-    const statement = tx === db ? (activeOnDb ??= prepareActive(db)) : prepareActive(tx);
-    const [row] = await statement.execute({ id });
+    if (tx === db) return readerOf(db).submit(id);
+    const [row] = await prepareActive(tx).execute({ id });
     return row;
   }
 
