@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { sessions, users } from '../../db/schema/identity.ts';
 import type { Database, Executor } from '../../platform/database.ts';
@@ -189,17 +189,19 @@ export function connectSessionEvictions(
  * Postgres plans it once per connection instead of on every call.
  */
 function prepareActive(tx: Executor) {
-  return withCompiledRows(
-    tx
-      .select({
-        session: sessions,
-        user: { id: users.id, orgId: users.orgId, orgRole: users.orgRole, active: users.active },
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql`now()`)))
-      .prepare('session_active'),
-  );
+  return withCompiledRows(activeWhere(tx, eq(sessions.id, sql.placeholder('id'))).prepare('session_active'));
+}
+
+/** The live sessions `which` picks, with their users. */
+function activeWhere(tx: Executor, which: SQL) {
+  return tx
+    .select({
+      session: sessions,
+      user: { id: users.id, orgId: users.orgId, orgRole: users.orgRole, active: users.active },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(which, gt(sessions.expiresAt, sql`now()`)));
 }
 
 /**
@@ -208,17 +210,7 @@ function prepareActive(tx: Executor) {
  */
 function prepareActiveMany(tx: Executor) {
   return withCompiledRows(
-    tx
-      .select({
-        session: sessions,
-        user: { id: users.id, orgId: users.orgId, orgRole: users.orgRole, active: users.active },
-      })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(
-        and(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`, gt(sessions.expiresAt, sql`now()`)),
-      )
-      .prepare('sessions_active'),
+    activeWhere(tx, sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`).prepare('sessions_active'),
   );
 }
 
