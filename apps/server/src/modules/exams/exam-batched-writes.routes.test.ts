@@ -303,12 +303,19 @@ describe('the batch statements hold each row to its own rules', () => {
         paperVersion,
         submitTimes: 2,
         instanceId: s.instanceId,
-        values: { answers: [], scores: [], score: 0, autoScore: 0, marked: true },
+        // The second is left for marking: no total yet, as a paper with a short answer is handed in.
+        values:
+          s === a
+            ? { answers: [], scores: [], score: 1, autoScore: 1, marked: true }
+            : { answers: [], scores: [], score: null, autoScore: 0, marked: false },
       },
     });
     expect((await handInsIfTaking(t.db, [item(a, 'stale'), item(b, 'stale')])).every((r) => !r)).toBe(true);
     const written = await handInsIfTaking(t.db, [item(a), item(b)]);
-    expect(written.map((row) => row?.status)).toEqual(['submitted', 'submitted']);
+    expect(written.map((row) => row && [row.status, row.score, row.markStatus])).toEqual([
+      ['submitted', 1, 'marked'],
+      ['submitted', null, 'unmarked'],
+    ]);
 
     const next = await startedClass(2);
     await t.db.update(activities).set({ published: false }).where(eq(activities.id, next.exam.id));
