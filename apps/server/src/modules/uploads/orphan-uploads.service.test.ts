@@ -326,7 +326,7 @@ describe('the sweep schedule', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(lines).toEqual([]);
       const orphan = await oldFile(30);
-      await expect.poll(() => uploadExists(orphan.id), { timeout: 5_000 }).toBe(false);
+      await expect.poll(() => uploadExists(orphan.id), { timeout: 20_000 }).toBe(false);
     } finally {
       await sweeps.stop();
     }

@@ -91,14 +91,19 @@ describe('job queue', () => {
       workerId: 'dead',
       types: ['test.echo'],
       limit: 1,
-      leaseMs: 200,
+      leaseMs: 60_000,
     });
     expect(claimed?.id).toBe(id);
     const ran: number[] = [];
     const survivor = worker({ 'test.echo': async (_p, { job }) => void ran.push(job.id) });
     // Still leased: nobody else may run it.
     expect(await survivor.runOnce()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The dead worker's lease runs out: moved to the past rather than waited for, so that a slow machine
+    // cannot outlast a short lease before the check above.
+    await t.db
+      .update(jobs)
+      .set({ lockedUntil: new Date(Date.now() - 1_000) })
+      .where(eq(jobs.id, id));
     expect(await survivor.runOnce()).toBe(1);
     expect(ran).toEqual([id]);
     const row = await jobRow(id);
@@ -141,21 +146,29 @@ describe('job queue', () => {
 
   it('a started worker picks up new jobs by itself and stops gracefully after the job under way', async () => {
     let finished = false;
+    let entered = false;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     const started = createJobWorker({
       db: t.db,
       log: t.app.log,
       pollMs: 20,
       handlers: {
         'test.slow': async () => {
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          entered = true;
+          // Held until the test has asked the worker to stop: the job is under way when stop is called.
+          await held;
           finished = true;
         },
       },
     });
     started.start();
     const id = await enqueue(t.db, 'test.slow', {});
-    await expect.poll(async () => (await jobRow(id)).status).toBe('running');
-    await started.stop();
+    await expect.poll(() => entered, { timeout: 20_000, interval: 20 }).toBe(true);
+    expect((await jobRow(id)).status).toBe('running');
+    const stopping = started.stop();
+    setTimeout(release, 50);
+    await stopping;
     expect(finished).toBe(true);
     expect((await jobRow(id)).status).toBe('success');
   });
