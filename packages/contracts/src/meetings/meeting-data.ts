@@ -53,9 +53,22 @@ const MeetingFieldsSchema = z.object({
 export const MeetingDataSchema = MeetingFieldsSchema.loose();
 export type MeetingData = z.infer<typeof MeetingDataSchema>;
 
-/** Tencent meeting: a one-off meeting, or a recurring one (`tencent_meeting_type`). */
+/**
+ * Tencent Meeting recurrence as its API takes it: recurring_type 0 daily, 1 every weekday, 2 weekly,
+ * 3 every two weeks, 4 monthly; ends after `until_count` occurrences.
+ */
+export const TencentRecurringRuleSchema = z.object({
+  recurring_type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  until_count: z.number().int().min(2).max(50),
+});
+
+/**
+ * Tencent meeting: a one-off meeting, or a recurring one (`tencent_meeting_type`). A recurring meeting
+ * made through Lectern keeps its rule, so that a restore from the recycle bin makes the series again.
+ */
 export const TencentMeetingDataSchema = MeetingFieldsSchema.extend({
   tencent_meeting_type: z.enum(['meeting', 'recurring_meeting']).optional(),
+  recurring_rule: TencentRecurringRuleSchema.optional(),
 }).loose();
 
 /** Webex: the meeting's planned length in minutes. */

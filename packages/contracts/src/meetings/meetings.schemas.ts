@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, IsoDateTimeSchema } from '../common/primitives.schemas.ts';
+import { TencentRecurringRuleSchema } from './meeting-data.ts';
 
 export const MeetingActivityParamsSchema = z.object({ id: IdSchema });
 
@@ -134,15 +135,6 @@ export const MeetingTimePeriodsSchema = z.object({
   enabled_days: z.array(z.number().int().min(0).max(6)).max(7),
 });
 export const MeetingTimePeriodsConfigSchema = z.record(z.string(), MeetingTimePeriodsSchema);
-
-/**
- * Tencent Meeting recurrence as its API takes it: recurring_type 0 daily, 1 every weekday, 2 weekly,
- * 3 every two weeks, 4 monthly; ends after `until_count` occurrences.
- */
-export const TencentRecurringRuleSchema = z.object({
-  recurring_type: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
-  until_count: z.number().int().min(2).max(50),
-});
 
 /**
  * `POST /api/courses/tencent-meeting/activities`: one Tencent meeting created with the caller's bound

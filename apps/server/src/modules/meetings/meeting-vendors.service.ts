@@ -304,6 +304,7 @@ export function meetingVendorsService(ctx: AppContext) {
                   ...(meeting.meetingCode ? { meeting_code: meeting.meetingCode } : {}),
                   ...(meeting.joinUrl ? { join_url: meeting.joinUrl } : {}),
                   tencent_meeting_type: input.tencent_meeting_type,
+                  ...(recurring && input.recurring_rule ? { recurring_rule: input.recurring_rule } : {}),
                   playback: input.playback !== false,
                   ...(input.description ? { description: input.description } : {}),
                 },

@@ -208,6 +208,34 @@ describe('a vendor meeting follows its activity', () => {
     expect(tencent.meetings.size).toBe(made + 1);
   });
 
+  it('restoring a recurring meeting makes the series again, with its rule', async () => {
+    const rule = { recurring_type: 2, until_count: 8 };
+    const { meetingId, ids } = await tencentMeeting([courseA], {
+      tencent_meeting_type: 'recurring_meeting',
+      recurring_rule: rule,
+    });
+    const id = ids[0] ?? 0;
+    expect(tencent.meetings.get(meetingId)).toMatchObject({ meeting_type: 1, recurring_rule: rule });
+    expect(await dataOf(id)).toMatchObject({
+      tencent_meeting_type: 'recurring_meeting',
+      recurring_rule: rule,
+    });
+    expect((await send('DELETE', `/api/activities/${id}`, teacher)).statusCode).toBe(200);
+    await runJobsUntilIdle(t);
+    expect(tencent.meetings.get(meetingId)?.status).toBe('MEETING_STATE_CANCELLED');
+
+    const restored = await send('POST', `/api/recycle-bin/${await binItem(courseA, id)}/restore`, teacher);
+    expect(restored.statusCode).toBe(200);
+    await runJobsUntilIdle(t);
+    const data = await dataOf(id);
+    expect(data.meeting_id).not.toBe(meetingId);
+    expect(tencent.meetings.get(String(data.meeting_id))).toMatchObject({
+      status: 'MEETING_STATE_INIT',
+      meeting_type: 1,
+      recurring_rule: rule,
+    });
+  });
+
   it('a meeting shared by two courses is cancelled only when neither activity is left', async () => {
     const { meetingId, ids } = await tencentMeeting([courseA, courseB]);
     const [inA = 0, inB = 0] = ids;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MeetingDataSchema } from '@lectern/contracts/meetings/meeting-data';
+import { MeetingDataSchema, TencentMeetingDataSchema } from '@lectern/contracts/meetings/meeting-data';
 import type { AppContext } from '../../platform/app-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { PermanentJobError, type RegisteredJobs } from '../../platform/jobs/job-worker.ts';
@@ -107,12 +107,18 @@ export function meetingVendorSyncJobs(ctx: AppContext): RegisteredJobs {
     if (link.vendor === 'tencent') {
       if (!v.tencent) throw new NothingToDo('Tencent Meeting is not configured');
       if (!link.vendorHostUserid) throw new NothingToDo('no Tencent host userid');
+      // A recurring meeting comes back as the series it was, from its first occurrence's times.
+      const tencentData = TencentMeetingDataSchema.safeParse(activity.data);
+      const rule =
+        tencentData.success && tencentData.data.tencent_meeting_type === 'recurring_meeting'
+          ? (tencentData.data.recurring_rule ?? null)
+          : null;
       const made = await v.tencent.createMeeting({
         userid: link.vendorHostUserid,
         subject: activity.title,
         start,
         end,
-        recurrence: null,
+        recurrence: rule,
         cloudRecord: playback !== false && playback !== 0,
       });
       return {
