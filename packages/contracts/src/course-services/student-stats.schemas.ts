@@ -5,11 +5,10 @@ import { isTimeZone } from '../uploads/zip.schemas.ts';
 
 /**
  * What `GET /api/courses/tpdoe/stat-students` counts per day, from what Lectern stores:
- * - `active_students`: students who first opened an activity or handed something in that day (distinct);
- * - `reads`: activities opened for the first time by a student that day (one per student and activity);
+ * - `active_students`: students who opened an activity or handed something in that day (distinct);
+ * - `reads`: visits to activities by students that day: an opening, or a return after 30 minutes or more
+ *   without a read of that activity (a playing video reports every few seconds);
  * - `submissions`: hand-ins that day (homework versions, exam submissions, questionnaire answers).
- * A read is stored once per student and activity with the time of its first opening, so "visits" are
- * first visits: repeated openings of the same activity are not a history Lectern keeps.
  */
 export const STUDENT_STAT_TYPES = ['active_students', 'reads', 'submissions'] as const;
 export type StudentStatType = (typeof STUDENT_STAT_TYPES)[number];

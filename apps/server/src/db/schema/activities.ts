@@ -72,6 +72,30 @@ export const activityReads = pgTable(
 );
 
 /**
+ * Each visit of a learner to an activity: a read after 30 minutes or more without one (a video's player
+ * reports every few seconds while it plays). Written by the `activity_reads` trigger (migration 0043), so
+ * every way a read is counted records its visit; `activity_reads` keeps only the first and last read, and
+ * what students did on each day (the student statistics) needs every day they came back.
+ */
+export const activityReadVisits = pgTable(
+  'activity_read_visits',
+  {
+    activityId: integer()
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.activityId, t.userId, t.readAt] }),
+    index('activity_read_visits_activity_time_idx').on(t.activityId, t.readAt),
+    index('activity_read_visits_user_idx').on(t.userId),
+  ],
+);
+
+/**
  * The parts of an online video a learner has watched, reported by players as [start, end) seconds
  * (`POST /api/course/activities-read/{id}`). One row per learner and video holding the union of every
  * reported range, kept merged and sorted, so completeness is its length over the video's duration.

@@ -43,16 +43,17 @@ export function students(ids: SQL): SQL {
 }
 
 /**
- * What students did in the window, one row per event: first openings of an activity (`read`) and
+ * What students did in the window, one row per event: visits to an activity (`read`: its first opening and
+ * each return after 30 minutes without a read, `activity_read_visits`) and
  * hand-ins (`submission`: final homework versions, submitted exams, questionnaire answers). Events of
  * deleted activities are left out, as those activities are out of every other figure.
  */
 export function events(ids: SQL, from: SQL, to: SQL): SQL {
   const inWindow = (column: SQL) => sql`${column} >= ${from} and ${column} < ${to}`;
   return sql`(
-    select a.course_id, r.user_id, r.first_read_at as at, 'read' as kind
-      from activity_reads r join activities a on a.id = r.activity_id
-     where a.course_id = any(${ids}) and a.recycle_bin_item_id is null and ${inWindow(sql`r.first_read_at`)}
+    select a.course_id, v.user_id, v.read_at as at, 'read' as kind
+      from activity_read_visits v join activities a on a.id = v.activity_id
+     where a.course_id = any(${ids}) and a.recycle_bin_item_id is null and ${inWindow(sql`v.read_at`)}
     union all
     select a.course_id, coalesce(h.user_id, h.submitted_by), h.submitted_at, 'submission'
       from homework_submissions h join activities a on a.id = h.activity_id

@@ -2,6 +2,7 @@ import {
   StudentStatsResponseSchema,
   type StudentStatsResult,
 } from '@lectern/contracts/course-services/student-stats.schemas';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityReads } from '../../db/schema/activities.ts';
 import { homeworkSubmissions } from '../../db/schema/homework.ts';
@@ -209,7 +210,7 @@ describe('GET /api/courses/tpdoe/stat-students', () => {
     expect(r.timezone).toBe('UTC');
   });
 
-  it('counts first reads and hand-ins, reading days in the asked time zone', async () => {
+  it('counts visits and hand-ins, reading days in the asked time zone', async () => {
     const reads = await result(teacher, { ...both(), stat_type: 'reads' });
     expect(reads.days.map((d) => d.value)).toEqual([2, 1, 0]);
     expect(reads.total).toBe(3);
@@ -225,6 +226,60 @@ describe('GET /api/courses/tpdoe/stat-students', () => {
     });
     expect(submissions.days.map((d) => d.value)).toEqual([0, 2, 1]);
     expect(submissions.courses.map((c) => c.value)).toEqual([0, 3]);
+  });
+
+  it('counts each day a student comes back to an activity, not only the first, and a visit once', async () => {
+    const orgId = (await createOrg(t)).id;
+    const owner = await createUser(t, orgId);
+    const learner = await createUser(t, orgId);
+    const geology = (await createCourse(t, orgId, owner.id, { name: 'Geology' })).id;
+    await addMember(t, geology, learner.id, ['student']);
+    const lesson = (
+      await createActivity(t, {
+        courseId: geology,
+        moduleId: (await createModule(t, geology)).id,
+        createdBy: owner.id,
+      })
+    ).id;
+    await t.db.insert(activityReads).values({
+      activityId: lesson,
+      userId: learner.id,
+      firstReadAt: at('2026-03-01T08:00:00Z'),
+      lastReadAt: at('2026-03-01T08:00:00Z'),
+    });
+    // Later reads as the read call stores them: a return two days on, then one ten minutes into that visit.
+    for (const when of ['2026-03-03T08:00:00Z', '2026-03-03T08:10:00Z']) {
+      await t.db
+        .update(activityReads)
+        .set({ lastReadAt: at(when), readCount: sql`${activityReads.readCount} + 1` })
+        .where(eq(activityReads.activityId, lesson));
+    }
+    const owners = await loginAs(t, owner);
+    const march = { course_ids: String(geology), start_date: '2026-03-01', end_date: '2026-03-03' };
+    const reads = await result(owners, { ...march, stat_type: 'reads' });
+    expect(reads.days.map((d) => d.value)).toEqual([1, 0, 1]);
+    const active = await result(owners, { ...march, stat_type: 'active_students' });
+    expect(active.days.map((d) => d.value)).toEqual([1, 0, 1]);
+
+    // Through the read call itself: today's first read is a visit, a read straight after it is not.
+    const learners = await loginAs(t, learner);
+    for (let i = 0; i < 2; i += 1) {
+      const read = await t.app.inject({
+        method: 'POST',
+        url: `/api/course/activities-read/${lesson}`,
+        headers: learners.headers,
+        payload: {},
+      });
+      expect(read.statusCode, read.body).toBe(200);
+    }
+    const today = new Date().toISOString().slice(0, 10);
+    const now = await result(owners, {
+      course_ids: String(geology),
+      start_date: today,
+      end_date: today,
+      stat_type: 'reads',
+    });
+    expect(now.total).toBe(1);
   });
 
   it("counts a combined course's sub-course students as its students", async () => {

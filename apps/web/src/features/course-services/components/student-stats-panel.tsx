@@ -20,7 +20,7 @@ function browserTimeZone(): string {
 }
 
 /**
- * Students' activity across the chosen courses: active students, first reads or hand-ins per day over a
+ * Students' activity across the chosen courses: active students, visits or hand-ins per day over a
  * range (the last 30 days at first), drawn as bars, with every figure in the tables below the chart.
  */
 export function StudentStatsPanel({ courses }: { courses: readonly { id: number; name: string }[] }) {
