@@ -316,10 +316,12 @@ describe('the questions of a questionnaire', () => {
     const unsubscribe = t.app.push.subscribe((message) => events.push(message));
     try {
       expect((await submit(id, student(2), answersFor(paper, 0, [0], 'ok'))).statusCode).toBe(200);
-      await vi.waitFor(() =>
-        expect(events.filter((e) => e.type === 'questionnaire.submitted')).toEqual([
-          expect.objectContaining({ courseId, data: { activity_id: id } }),
-        ]),
+      await vi.waitFor(
+        () =>
+          expect(events.filter((e) => e.type === 'questionnaire.submitted')).toEqual([
+            expect.objectContaining({ courseId, data: { activity_id: id } }),
+          ]),
+        { timeout: 15_000 },
       );
     } finally {
       unsubscribe();

@@ -351,7 +351,7 @@ describe('the end of a vote', () => {
       await run();
       // Delivery is asynchronous but in order: once a marker sent afterwards is in, so is every event.
       await t.app.push.publish({ courseId: 0, type: 'test.sentinel', data: {} });
-      await vi.waitFor(() => expect(sentinel).toBe(true));
+      await vi.waitFor(() => expect(sentinel).toBe(true), { timeout: 15_000 });
     } finally {
       unsubscribe();
     }
