@@ -22,11 +22,17 @@ export type StormSettings = {
   warmupStudents: number;
   /** Lectern processes of the scale-out run (1: none). */
   processes: number;
+  /**
+   * Rounds of `students` each side runs, taken in turn (ours, bare, ours, bare…), their figures pooled. On
+   * a fast machine one round lasts a few seconds, and one side's single round could land on a slow or a
+   * lucky moment of the machine: an earlier run measured bare's p95 for one call at half its others'.
+   */
+  rounds: number;
 };
 
 /**
  * BENCH_STORM_STUDENTS / BENCH_STORM_CONCURRENCY override the defaults for a quick look while developing;
- * BENCH_STORM_PROCESSES=1 leaves out the scale-out run.
+ * BENCH_STORM_PROCESSES=1 leaves out the scale-out run; BENCH_STORM_ROUNDS sets the rounds of each side.
  */
 export function stormSettings(): StormSettings {
   return {
@@ -34,6 +40,7 @@ export function stormSettings(): StormSettings {
     concurrency: positiveInt('BENCH_STORM_CONCURRENCY', 1000),
     warmupStudents: positiveInt('BENCH_STORM_WARMUP', 100),
     processes: positiveInt('BENCH_STORM_PROCESSES', 2),
+    rounds: positiveInt('BENCH_STORM_ROUNDS', 3),
   };
 }
 
@@ -47,7 +54,8 @@ export const STORM_TARGETS = { maxP95VsBare: 2, minThroughputRatio: 0.6 } as con
 export type StormData = {
   examId: number;
   warmup: StudentSession[];
-  students: StudentSession[];
+  /** Each round's students: a student has one attempt, so every round of ours needs its own. */
+  rounds: StudentSession[][];
   /** The scale-out run's own students (each student has one attempt), empty with one process. */
   scaleOutWarmup: StudentSession[];
   scaleOutStudents: StudentSession[];
@@ -127,16 +135,27 @@ export async function seedExamStorm(
         );
       }
     }
-    const perRun = settings.students + settings.warmupStudents;
-    const runs = settings.processes > 1 ? 2 : 1;
-    const sessions = await insertStudentsWithSessions(client, data, sessionSecret, perRun * runs, 'storm');
+    const oneSide = settings.warmupStudents + settings.students * settings.rounds;
+    const scaleOutCount = settings.processes > 1 ? settings.warmupStudents + settings.students : 0;
+    const sessions = await insertStudentsWithSessions(
+      client,
+      data,
+      sessionSecret,
+      oneSide + scaleOutCount,
+      'storm',
+    );
     await client.query('commit');
     await client.query('analyze');
-    const scaleOut = sessions.slice(perRun);
+    const scaleOut = sessions.slice(oneSide);
     return {
       examId,
       warmup: sessions.slice(0, settings.warmupStudents),
-      students: sessions.slice(settings.warmupStudents, perRun),
+      rounds: Array.from({ length: settings.rounds }, (_, round) =>
+        sessions.slice(
+          settings.warmupStudents + round * settings.students,
+          settings.warmupStudents + (round + 1) * settings.students,
+        ),
+      ),
       scaleOutWarmup: scaleOut.slice(0, settings.warmupStudents),
       scaleOutStudents: scaleOut.slice(settings.warmupStudents),
     };
@@ -177,6 +196,8 @@ type SideResult = {
   errors: Record<Call, number>;
   firstErrors: string[];
   seconds: number;
+  /** Students whose flows ran (every round's, once pooled). */
+  flows: number;
   /** Final submissions the server acknowledged (ours) or wrote (bare). */
   acknowledged: number;
 };
@@ -187,8 +208,25 @@ function emptyResult(): SideResult {
     errors: { distribute: 0, 'draft 1': 0, 'draft 2': 0, submit: 0 },
     firstErrors: [],
     seconds: 0,
+    flows: 0,
     acknowledged: 0,
   };
+}
+
+/** The rounds of one side as one: every latency, the errors, the time and the hand-ins added up. */
+function pooled(rounds: readonly SideResult[]): SideResult {
+  const all = emptyResult();
+  for (const round of rounds) {
+    for (const call of CALLS) {
+      all.latencies[call].push(...round.latencies[call]);
+      all.errors[call] += round.errors[call];
+    }
+    all.firstErrors.push(...round.firstErrors.slice(0, 5 - all.firstErrors.length));
+    all.seconds += round.seconds;
+    all.flows += round.flows;
+    all.acknowledged += round.acknowledged;
+  }
+  return all;
 }
 
 /** One timed call; the body is read in full before the clock stops, as a browser would. */
@@ -289,6 +327,8 @@ export type StormOutcome = {
   settings: StormSettings;
   ours: SideResult;
   bare: SideResult;
+  /** Each round's throughput, ours and bare, in students per second. */
+  roundRates: { ours: number; bare: number }[];
   stored: Stored;
   /** The same storm on several Lectern processes (undefined with one). */
   scaleOut?: { processes: number; result: SideResult; stored: Stored };
@@ -320,29 +360,39 @@ export async function runExamStorm(
   settings: StormSettings,
   scaleOut: readonly RunningProcess[] = [],
 ): Promise<StormOutcome> {
+  const students = data.rounds.flat();
   console.log(
-    `  warming up with ${data.warmup.length} students on each side, then ${data.students.length} students, ${settings.concurrency} in flight`,
+    `  warming up with ${data.warmup.length} students on each side, then ${data.rounds.length} rounds of ` +
+      `${data.rounds[0]?.length ?? 0} students on each side in turn, ${settings.concurrency} in flight`,
   );
   const one = roundRobin([ours]);
   const warm = emptyResult();
   await pool(data.warmup, settings.concurrency, (s) => oursFlow(one, data.examId, s, warm));
   await pool(data.warmup, settings.concurrency, (s) => bareFlow(bare.baseUrl, data.examId, s, emptyResult()));
 
-  const oursResult = emptyResult();
-  console.log('  storming ours (one process)');
-  oursResult.seconds = await pool(data.students, settings.concurrency, (s) =>
-    oursFlow(one, data.examId, s, oursResult),
-  );
-  const bareResult = emptyResult();
-  console.log('  storming bare');
-  bareResult.seconds = await pool(data.students, settings.concurrency, (s) =>
-    bareFlow(bare.baseUrl, data.examId, s, bareResult),
-  );
+  const oursRounds: SideResult[] = [];
+  const bareRounds: SideResult[] = [];
+  for (const [index, round] of data.rounds.entries()) {
+    console.log(`  round ${index + 1}: storming ours (one process), then bare`);
+    const oursResult = emptyResult();
+    oursResult.seconds = await pool(round, settings.concurrency, (s) =>
+      oursFlow(one, data.examId, s, oursResult),
+    );
+    oursResult.flows = round.length;
+    oursRounds.push(oursResult);
+    const bareResult = emptyResult();
+    bareResult.seconds = await pool(round, settings.concurrency, (s) =>
+      bareFlow(bare.baseUrl, data.examId, s, bareResult),
+    );
+    bareResult.flows = round.length;
+    bareRounds.push(bareResult);
+  }
   const outcome: StormOutcome = {
     settings,
-    ours: oursResult,
-    bare: bareResult,
-    stored: await countStored(databaseUrl, data.examId, data.students),
+    ours: pooled(oursRounds),
+    bare: pooled(bareRounds),
+    roundRates: oursRounds.map((o, i) => ({ ours: rate(o), bare: rate(bareRounds[i]!) })),
+    stored: await countStored(databaseUrl, data.examId, students),
   };
   if (scaleOut.length > 1) {
     const several = roundRobin(scaleOut);
@@ -354,6 +404,7 @@ export async function runExamStorm(
     result.seconds = await pool(data.scaleOutStudents, settings.concurrency, (s) =>
       oursFlow(several, data.examId, s, result),
     );
+    result.flows = data.scaleOutStudents.length;
     outcome.scaleOut = {
       processes: scaleOut.length,
       result,
@@ -361,6 +412,11 @@ export async function runExamStorm(
     };
   }
   return outcome;
+}
+
+/** Students per second. */
+function rate(result: SideResult): number {
+  return result.seconds > 0 ? result.flows / result.seconds : 0;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -373,7 +429,7 @@ function percentile(sorted: readonly number[], p: number): number {
  * every call's p95 within twice the bare ceiling's, and at least 60% of its throughput.
  */
 export function reportExamStorm(outcome: StormOutcome): boolean {
-  const { ours, bare, settings, scaleOut } = outcome;
+  const { ours, bare, scaleOut } = outcome;
   const header = ['call', 'side', 'count', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'p95 / bare'];
   const rows: string[][] = [];
   let worstVsBare = 0;
@@ -410,28 +466,34 @@ export function reportExamStorm(outcome: StormOutcome): boolean {
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
   for (const row of rows) console.log(line(row));
 
-  const flows = (r: SideResult) => (r.seconds > 0 ? settings.students / r.seconds : 0);
+  const flows = rate;
   const requests = (r: SideResult) =>
     r.seconds > 0 ? CALLS.reduce((n, call) => n + r.latencies[call].length, 0) / r.seconds : 0;
   const ratio = flows(bare) > 0 ? flows(ours) / flows(bare) : 0;
   const errorsOf = (r: SideResult) => CALLS.reduce((n, call) => n + r.errors[call], 0);
-  const lostOf = (stored: Stored, acknowledged: number) =>
-    stored.stored !== settings.students ||
-    stored.complete !== settings.students ||
-    acknowledged !== settings.students;
+  const lostOf = (stored: Stored, acknowledged: number, expected: number) =>
+    stored.stored !== expected || stored.complete !== expected || acknowledged !== expected;
   console.log(
     `\nours: ${ours.seconds.toFixed(1)} s, ${flows(ours).toFixed(0)} students/s, ${requests(ours).toFixed(0)} req/s; ` +
       `bare: ${bare.seconds.toFixed(1)} s, ${flows(bare).toFixed(0)} students/s, ${requests(bare).toFixed(0)} req/s; ` +
       `ours/bare = ${(ratio * 100).toFixed(0)}%`,
   );
   console.log(
-    `hand-ins acknowledged ${ours.acknowledged} of ${settings.students}; stored final submissions ${outcome.stored.stored}, ` +
+    `hand-ins acknowledged ${ours.acknowledged} of ${ours.flows}; stored final submissions ${outcome.stored.stored}, ` +
       `with every answer ${outcome.stored.complete}`,
+  );
+  console.log(
+    `rounds (students/s, ours/bare): ${outcome.roundRates
+      .map(
+        (r) =>
+          `${r.ours.toFixed(0)}/${r.bare.toFixed(0)} = ${((r.ours / Math.max(r.bare, 1e-9)) * 100).toFixed(0)}%`,
+      )
+      .join(', ')}`,
   );
   let scaleOutMet = true;
   if (scaleOut) {
     const { result, processes, stored } = scaleOut;
-    const lost = lostOf(stored, result.acknowledged);
+    const lost = lostOf(stored, result.acknowledged, result.flows);
     scaleOutMet = errorsOf(result) === 0 && !lost;
     console.log(
       `${processes} processes: ${result.seconds.toFixed(1)} s, ${flows(result).toFixed(0)} students/s, ` +
@@ -445,7 +507,7 @@ export function reportExamStorm(outcome: StormOutcome): boolean {
     for (const message of result.firstErrors) console.log(`  !!! ${side} ${message}`);
   }
   const errors = errorsOf(ours);
-  const lost = lostOf(outcome.stored, ours.acknowledged);
+  const lost = lostOf(outcome.stored, ours.acknowledged, ours.flows);
   const p95Met = worstVsBare <= STORM_TARGETS.maxP95VsBare;
   const ratioMet = ratio >= STORM_TARGETS.minThroughputRatio;
   const met = errors === 0 && !lost && p95Met && ratioMet && scaleOutMet;
