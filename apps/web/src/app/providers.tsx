@@ -9,6 +9,7 @@ import { isApiError } from '../shared/api/http-client.ts';
 import { usePrefersReducedMotion } from '../shared/hooks/use-prefers-reduced-motion.ts';
 import { antdLocale } from '../shared/i18n/antd-locale.ts';
 import { AppRichTextEnvironment } from './rich-text-environment.tsx';
+import './button-loading-icon.css';
 
 /** An icon-only search button is named by its icon, which antd names in English ("search"). */
 function SearchIcon() {
