@@ -105,9 +105,14 @@ function registerTestHooks(page: Page, context: BrowserContext, forget: () => vo
   }
 }
 
+/** Numbers the screenshots: a journey's pages (a teacher's, a student's) and its tries each keep their own. */
+let screenshots = 0;
+
 async function screenshot(page: Page, testName: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  const file = path.join(screenshotDir, `${testName.replace(/[^\w.-]+/g, '_').slice(0, 150)}.png`);
+  screenshots += 1;
+  const name = `${testName.replace(/[^\w.-]+/g, '_').slice(0, 150)}-${screenshots}`;
+  const file = path.join(screenshotDir, `${name}.png`);
   try {
     await page.screenshot({ path: file, fullPage: true });
     console.error(`screenshot of the failed page (${page.url()}): ${path.relative(repoRoot, file)}`);

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { login } from '../support/browser.ts';
 import {
@@ -98,6 +98,33 @@ async function choiceQuestion(
     expect(await fields.option(letters[index]!).innerText()).toBe(text);
   }
   for (const letter of spec.correct) expect(await fields.correct(letter).isChecked()).toBe(true);
+}
+
+/**
+ * The page's API calls as they went: sent, answered (with status) or failed, each with its time. A CI run
+ * once waited a minute for the hand-in's answer; this says whether it, or the draft before it, was sent.
+ */
+function apiCalls(page: Page): () => string[] {
+  const started = Date.now();
+  const lines: string[] = [];
+  const note = (what: (request: Request) => Promise<string> | string) => async (request: Request) => {
+    if (!request.url().includes('/api/')) return;
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    lines.push(`${seconds} s ${request.method()} ${new URL(request.url()).pathname} ${await what(request)}`);
+  };
+  page.on(
+    'request',
+    note(() => 'sent'),
+  );
+  page.on(
+    'requestfinished',
+    note(async (request) => `answered ${(await request.response())?.status() ?? '?'}`),
+  );
+  page.on(
+    'requestfailed',
+    note((request) => `failed: ${request.failure()?.errorText ?? '?'}`),
+  );
+  return () => lines.slice(-40);
 }
 
 describe('exams', () => {
@@ -222,6 +249,7 @@ describe('exams', () => {
 
       // The student opens the exam from the course and starts it.
       const student = await journey.browser.newPage();
+      const calls = apiCalls(student);
       await login(student, STUDENT.login);
       await openCourseFromMyCourses(student, CS201.name);
       await moduleSection(student).getByRole('link', { name: title, exact: true }).click();
@@ -288,7 +316,9 @@ describe('exams', () => {
         { timeout: 60_000 },
       );
       await confirm.getByRole('button', { name: /^交\s*卷$/ }).click();
-      const handedIn = await handIn;
+      const handedIn = await handIn.catch((error: Error) => {
+        throw new Error(`${error.message}\nthe student's API calls:\n${calls().join('\n')}`);
+      });
       expect(handedIn.status(), await handedIn.text()).toBe(200);
       await expectPath(student, `/exam/${examId}/result`);
       await visible(student.getByText('已成功交卷。'));
