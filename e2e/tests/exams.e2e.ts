@@ -124,6 +124,15 @@ function apiCalls(page: Page): () => string[] {
     'requestfailed',
     note((request) => `failed: ${request.failure()?.errorText ?? '?'}`),
   );
+  // Data fetching pauses its mutations while the browser says it is offline: a pause would show here.
+  void page.addInitScript(() => {
+    for (const name of ['online', 'offline'])
+      window.addEventListener(name, () => console.warn(`[journey] the browser went ${name}`));
+  });
+  page.on('console', (message) => {
+    if (message.text().startsWith('[journey]'))
+      lines.push(`${((Date.now() - started) / 1000).toFixed(1)} s ${message.text()}`);
+  });
   return () => lines.slice(-40);
 }
 
