@@ -1,5 +1,6 @@
 import type { DistributeResponse, QualificationResponse } from '@lectern/contracts/exams/exam-taking.schemas';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
@@ -65,6 +66,7 @@ beforeEach(async () => {
 
 afterEach(() => {
   vi.useRealTimers();
+  onlineManager.setOnline(true);
 });
 
 describe('ExamTakePage', () => {
@@ -182,6 +184,35 @@ describe('ExamTakePage', () => {
     // The hand-in can be tried again.
     expect((screen.getByRole('button', { name: 'Hand in' }) as HTMLButtonElement).disabled).toBe(false);
   });
+
+  it(
+    'says when the connection is lost and hands the paper in once it is back',
+    { timeout: 60_000 },
+    async () => {
+      const fetchMock = mockApi(routes({}));
+      const user = userEvent.setup({ delay: null });
+      const { router } = renderPage();
+
+      const q1 = await screen.findByRole('region', { name: 'Question 1' }, { timeout: 15_000 });
+      expect(screen.queryByText('You are offline')).toBeNull();
+      act(() => onlineManager.setOnline(false));
+      expect(await screen.findByText('You are offline')).toBeTruthy();
+      await user.click(within(q1).getByRole('radio', { name: /Stack/ }));
+      await user.click(screen.getByRole('button', { name: 'Hand in' }));
+      await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Hand in' }));
+      // Nothing can go out: the hand-in waits, and the page says why.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(submissions(fetchMock).filter((body) => body.exam_finished)).toEqual([]);
+      expect(router.state.location.pathname).toBe('/exam/300/take');
+      expect(screen.getByText(/sent by themselves as soon as the connection is back/)).toBeTruthy();
+
+      act(() => onlineManager.setOnline(true));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/exam/300/result'));
+      const final = submissions(fetchMock).filter((body) => body.exam_finished);
+      expect(final).toHaveLength(1);
+      expect(final[0]!.subjects[0]).toMatchObject({ subject_id: 2, answer_option_ids: [22] });
+    },
+  );
 
   it('hands the paper in by itself when the time runs out', { timeout: 60_000 }, async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });

@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../shared/api/http-client.ts';
 import { formatDateTime } from '../../../../shared/components/date-time.ts';
+import { useOnline } from '../../../../shared/hooks/use-online.ts';
 import { saveDraftOnExit, useSaveExamDraft, useSubmitExam } from '../../api/submit-exam.ts';
 import {
   fromWireAnswers,
@@ -111,6 +112,9 @@ export function ExamPaperForm({ examId, paper, onSubmitted }: ExamPaperFormProps
 
   const saveDraft = useSaveExamDraft();
   const submit = useSubmitExam();
+  // Offline, a draft or the hand-in waits and goes out once the connection is back: the student is told.
+  const online = useOnline();
+  const waitingForNetwork = !online || saveDraft.isPaused || submit.isPaused;
   const instanceId = paper.exam_paper_instance_id;
 
   const autosave = useAutosave<AnswerMap>({
@@ -219,6 +223,14 @@ export function ExamPaperForm({ examId, paper, onSubmitted }: ExamPaperFormProps
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={17}>
         <Flex vertical gap={16}>
+          {waitingForNetwork ? (
+            <Alert
+              type="warning"
+              showIcon
+              title={t('taking.offlineTitle')}
+              description={t('taking.offline')}
+            />
+          ) : null}
           {submitError ? (
             <Alert
               type="error"
