@@ -9,6 +9,7 @@ import { Alert, App, Button, Flex, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/http-client.ts';
+import { useOnline } from '../../../shared/hooks/use-online.ts';
 import { UploadField, type UploadedFile } from '../../uploads/public/upload-field.tsx';
 import { useCreateSubmission } from '../api/create-submission.ts';
 import { ApiErrorAlert } from './api-error-alert.tsx';
@@ -55,6 +56,9 @@ export function SubmissionForm({ detail, standing }: SubmissionFormProps) {
   const [error, setError] = useState<unknown>(null);
   const refusal = refusalOf(detail, standing);
   const busy = createSubmission.isPending;
+  // Offline, a save or hand-in waits (paused) and goes out once the connection is back: the student is told.
+  const online = useOnline();
+  const waitingForNetwork = !online || createSubmission.isPaused;
 
   const read = (): SubmissionFormValues => {
     const values = form.getFieldsValue(true) as Partial<SubmissionFormValues>;
@@ -123,6 +127,15 @@ export function SubmissionForm({ detail, standing }: SubmissionFormProps) {
           role="status"
           style={{ marginBottom: 16 }}
           title={homeworkMessage(refusal.key, refusal.params)}
+        />
+      ) : null}
+      {waitingForNetwork ? (
+        <Alert
+          type="warning"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={t('form.offlineTitle')}
+          description={t('form.offline')}
         />
       ) : null}
       {standing.draft ? (

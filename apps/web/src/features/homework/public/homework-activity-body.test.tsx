@@ -1,8 +1,9 @@
 import type { Activity } from '@lectern/contracts/activities/activity.schemas';
 import type { HomeworkDetail, SubmissionResponse } from '@lectern/contracts/homework/homework.schemas';
-import { screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../shared/i18n/i18n.ts';
 import {
   errorResponse,
@@ -66,6 +67,8 @@ beforeEach(async () => {
   await i18n.changeLanguage('en-US');
 });
 
+afterEach(() => onlineManager.setOnline(true));
+
 describe('HomeworkActivityBody for a student', () => {
   it('saves a draft, then hands in after confirming', { timeout: 60_000 }, async () => {
     const fetchMock = mockApi({
@@ -112,6 +115,36 @@ describe('HomeworkActivityBody for a student', () => {
       is_draft: false,
     });
     expect(await screen.findByText('Handed in as version 2')).toBeTruthy();
+  });
+
+  it('says when the connection is lost and hands in once it is back', { timeout: 60_000 }, async () => {
+    const fetchMock = mockApi({
+      ...studentRoutes({ submit_times: 3 }, { submissions_left: 2 }),
+      [POST]: () =>
+        jsonResponse({ submission: makeSubmission({ version: 2 }), submitter: makeSubmitter() }, 201),
+    });
+    const user = userEvent.setup({ delay: null });
+    renderBody();
+
+    expect(await screen.findByText('Implement a linked list.', {}, { timeout: 15_000 })).toBeTruthy();
+    // The form is on screen (its page loaded) when the connection goes.
+    expect(await screen.findByText('2 of 3')).toBeTruthy();
+    expect(screen.queryByText('You are offline')).toBeNull();
+    act(() => onlineManager.setOnline(false));
+    expect(await screen.findByText('You are offline')).toBeTruthy();
+    await fillRichText('Comment', '<p>Written on the train</p>');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Submit' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sentBodies(fetchMock, POST)).toEqual([]);
+    expect(screen.getByText(/sent by itself once the connection is back/)).toBeTruthy();
+
+    act(() => onlineManager.setOnline(true));
+    expect(await screen.findByText('Handed in as version 2')).toBeTruthy();
+    expect(sentBodies(fetchMock, POST)).toEqual([
+      { comment: '<p>Written on the train</p>', uploads: [], is_draft: false },
+    ]);
+    expect(screen.queryByText('You are offline')).toBeNull();
   });
 
   it('does not hand in empty work', { timeout: 60_000 }, async () => {
