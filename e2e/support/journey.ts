@@ -42,6 +42,11 @@ export function useJourneyServer(options?: StartServerOptions): Journey {
     if (server) {
       console.error(`--- server output (last lines) for "${task.name}" ---\n${server.output().slice(-4000)}`);
     }
+    // The whole message: vitest prints nothing of a try that its retry then passed.
+    console.error(
+      `--- why "${task.name}" failed (try ${(task.result.retryCount ?? 0) + 1}) ---\n` +
+        String(task.result.errors?.[0]?.message ?? '').slice(0, 6000),
+    );
     // Every failed try, the retried ones too (vitest.config.ts): the summary of `npm test` lists them.
     const why = String(task.result.errors?.[0]?.message ?? '')
       .split('\n')[0]
