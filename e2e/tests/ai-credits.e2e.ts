@@ -35,7 +35,10 @@ describe('AI credits', () => {
     await visible(teacher.getByRole('row').filter({ hasText: reason }).getByText('待审批'));
 
     // The administrator funds the organisation, then grants the request from the AI credits page.
-    const admin = await journey.browser.newPage();
+    // Without motion: a click on a dialog's button just after it opened sometimes went nowhere in CI (the
+    // dialog stayed open, its button never loading), as when antd's zoom-in holds the button, still small,
+    // where Playwright measured it still.
+    const admin = await journey.browser.newPage(undefined, { reducedMotion: true });
     await login(admin, 'admin');
     await admin.goto('/admin/users');
     await admin.getByRole('navigation', { name: '管理' }).getByRole('link', { name: 'AI 积分' }).click();

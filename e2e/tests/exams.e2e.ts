@@ -257,7 +257,10 @@ describe('exams', () => {
       await visible(teacher.getByText('已用分值：90 / 100'));
 
       // The student opens the exam from the course and starts it.
-      const student = await journey.browser.newPage();
+      // Without motion: a click on a dialog's button just after it opened sometimes went nowhere in CI (the
+      // dialog stayed open, its button never loading), as when antd's zoom-in holds the button, still small,
+      // where Playwright measured it still.
+      const student = await journey.browser.newPage(undefined, { reducedMotion: true });
       const calls = apiCalls(student);
       await login(student, STUDENT.login);
       await openCourseFromMyCourses(student, CS201.name);
@@ -317,8 +320,8 @@ describe('exams', () => {
       await visible(confirm.getByText('所有题目均已作答。'));
       // The hand-in's own answer, so a failure here says what the server did (a CI run once stayed on the
       // paper with nothing telling whether the click, the request or the answer went wrong). Since then the
-      // failed tries' screenshots (here, in knowledge-graph and in ai-credits, the last with reduced motion)
-      // showed the dialog still open and its button not loading: the click never reached the button.
+      // failed tries' screenshots (here, in knowledge-graph and in ai-credits) showed the dialog still open
+      // and its button not loading: the click never reached the button (hence the page without motion).
       const handIn = student.waitForResponse(
         (response) =>
           response.url().endsWith(`/api/exams/${examId}/submissions`) &&
