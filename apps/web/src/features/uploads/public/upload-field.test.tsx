@@ -86,7 +86,8 @@ describe('UploadField', () => {
     await choose('new.pdf');
     await waitFor(() => expect(FakeXhr.instances).toHaveLength(1));
     act(() => FakeXhr.last().respond(201, uploaded(9, 'new.pdf')));
-    await screen.findByText('new.pdf');
+    // Finished, not only listed: the name shows while the upload is still on its way too.
+    await waitFor(() => expect(changes.at(-1)).toHaveLength(2));
 
     const removeButtons = screen.getAllByRole('button', { name: 'Remove file' });
     await user.click(removeButtons[1]!);

@@ -115,6 +115,11 @@ export function UploadField({
         onProgress: (percent) => updatePending(uid, { percent }),
       })
       .then((upload) => {
+        if (controller.signal.aborted) {
+          // Removed while the server's answer was on its way: the file exists but belongs to nothing.
+          deleteUpload.mutate(upload.id, { onError: (error) => void message.error(error.message) });
+          return;
+        }
         uploadedHere.current.add(upload.id);
         setPending((list) => list.filter((item) => item.uid !== uid));
         emit([...latest.current, { upload_id: upload.id, name: upload.name, size: upload.size }]);
